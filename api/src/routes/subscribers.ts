@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageBody, SubscriberCount, SubscriberCreate } from 'shared-api/contract';
+import type { AppContext } from '../context';
+import { subscribe, subscriberCount } from '../services/subscribers';
+
+export async function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/subscribers/count', { config: { access: 'public' }, schema: { tags: ['subscribers'], summary: 'Waitlist size', response: { 200: SubscriberCount } } }, async () => ({
+    count: await subscriberCount(ctx),
+  }));
+
+  r.post(
+    '/api/subscribers',
+    { config: { access: 'public' }, schema: { tags: ['subscribers'], summary: 'Join the waitlist', body: SubscriberCreate, response: { 200: MessageBody, 201: MessageBody } } },
+    async (request, reply) => {
+      const { created, message } = await subscribe(ctx, request.body);
+      return reply.code(created ? 201 : 200).send({ message });
+    },
+  );
+}

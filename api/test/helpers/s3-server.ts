@@ -1,0 +1,28 @@
+/** A real S3-compatible server (s3rver) on loopback for storage tests. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+const require = createRequire(import.meta.url);
+
+export interface LocalS3 {
+  settings: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+  stop(): Promise<void>;
+}
+
+export async function startS3Server(): Promise<LocalS3> {
+  const S3rver = require('s3rver');
+  const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const address: AddressInfo = await server.run();
+  return {
+    // s3rver's fixed development credentials.
+    settings: { endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    stop: async () => {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * A real app on a real, empty database for each test file: in-memory PGlite by
+ * default, or a fresh database on the PostgreSQL server named by DATABASE_URL
+ * (dropped again at the end). Tests talk to it over HTTP with app.inject().
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type PortalApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+
+export interface TestApp extends PortalApp {
+  config: Config;
+  dataDir: string;
+  databaseKind: 'pglite' | 'postgres';
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const baseUrl = process.env.DATABASE_URL;
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      JWT_SECRET: TEST_JWT_SECRET,
+      PORTAL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PORTAL_DEMO_DATA: 'false',
+      PORTAL_SERVE_WEB: 'false',
+      ...env,
+    },
+  );
+  let database: DatabaseHandle;
+  let drop: (() => Promise<void>) | undefined;
+  if (baseUrl) {
+    const created = await createPostgresDatabase(baseUrl);
+    drop = created.drop;
+    database = await openDatabase({ kind: 'postgres', url: created.url });
+  } else {
+    database = await openDatabase({ kind: 'pglite-memory' });
+  }
+  const portal = await buildApp({ config, database, logger: false });
+  return {
+    ...portal,
+    config,
+    dataDir,
+    databaseKind: database.kind,
+    close: async () => {
+      await portal.close();
+      if (drop) await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

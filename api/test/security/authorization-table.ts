@@ -1,0 +1,288 @@
+/**
+ * The authorization table: every /api route the app registers, with the
+ * status each caller gets. Callers are seen from the objects of applicant A
+ * (the "owner") at university A: guest, owner (USER A), otherUser (USER B,
+ * who applied to university B), adminOwn (ADMIN of A), adminOther (ADMIN of
+ * B), superuser. `prepare` builds the request for one caller; rows that
+ * change or delete something create a fresh object for each caller, and rows
+ * that end a session use a fresh twin of the caller.
+ *
+ * authorization.test.ts fails when a registered (method, url) has no row here.
+ * HEAD routes are Fastify's automatic mirrors of GET routes and are checked
+ * as such (a HEAD without its GET row fails too).
+ */
+import { randomBytes } from 'node:crypto';
+import { insertPayment, multipartBody, sampleDocuments, applicationJson, createProgram } from '../fixtures/applications';
+import { createApplication } from '../helpers/payments-fixtures';
+import { createUniversity, createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/fixtures';
+import type { TestApp } from '../helpers/test-app';
+import { callerUser, createCourse, twinOf, type CallerName, type FullWorld } from '../helpers/world-full';
+
+export interface Prepared {
+  url: string;
+  json?: unknown;
+  multipart?: { payload: Buffer; headers: Record<string, string> };
+  /** Overrides the caller's account (a fresh twin for calls that end a session). */
+  as?: TestUser | null;
+  headers?: Record<string, string>;
+}
+
+export type Expect = Record<CallerName, number>;
+
+export interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route exactly as Fastify registered it. */
+  route: string;
+  expect: Expect;
+  prepare: (t: TestApp, w: FullWorld, caller: CallerName) => Promise<Prepared> | Prepared;
+}
+
+const all = (status: number): Expect => ({ guest: status, owner: status, otherUser: status, adminOwn: status, adminOther: status, superuser: status });
+const signedIn = (status = 200): Expect => ({ guest: 401, owner: status, otherUser: status, adminOwn: status, adminOther: status, superuser: status });
+/** Staff-only routes that every staff member may call (results are scoped, not refused). */
+const staff = (status = 200): Expect => ({ guest: 401, owner: 403, otherUser: 403, adminOwn: status, adminOther: status, superuser: status });
+/** Staff routes on an object of university A: the ADMIN of B does not see it. */
+const staffInReach = (status = 200): Expect => ({ guest: 401, owner: 403, otherUser: 403, adminOwn: status, adminOther: 404, superuser: status });
+const superuserOnly = (status = 200): Expect => ({ guest: 401, owner: 403, otherUser: 403, adminOwn: 403, adminOther: 403, superuser: status });
+/** Objects of applicant A: A and staff in reach read them; everyone else is told they do not exist. */
+const ownerOrStaffInReach: Expect = { guest: 401, owner: 200, otherUser: 404, adminOwn: 200, adminOther: 404, superuser: 200 };
+
+const unique = () => randomBytes(4).toString('hex');
+
+let freshIp = 0;
+/** Sign-in and reset calls are limited per address: give each its own. */
+export function nextAddress(): string {
+  freshIp += 1;
+  return `10.77.${Math.floor(freshIp / 250) % 250}.${(freshIp % 250) + 1}`;
+}
+
+async function freshUniversity(t: TestApp) {
+  return createUniversity(t, `Spare University ${unique()}`);
+}
+
+export const AUTHORIZATION_TABLE: Row[] = [
+  /* ---------- health and docs ---------- */
+  { method: 'GET', route: '/api/health', expect: all(200), prepare: () => ({ url: '/api/health' }) },
+  { method: 'GET', route: '/api/ready', expect: all(200), prepare: () => ({ url: '/api/ready' }) },
+  { method: 'GET', route: '/api/docs', expect: all(200), prepare: () => ({ url: '/api/docs' }) },
+  { method: 'GET', route: '/api/docs/', expect: all(200), prepare: () => ({ url: '/api/docs/' }) },
+  { method: 'GET', route: '/api/docs/static/index.html', expect: all(302), prepare: () => ({ url: '/api/docs/static/index.html' }) },
+  { method: 'GET', route: '/api/docs/static/swagger-initializer.js', expect: all(200), prepare: () => ({ url: '/api/docs/static/swagger-initializer.js' }) },
+  { method: 'GET', route: '/api/docs/*', expect: all(200), prepare: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  { method: 'GET', route: '/api/docs/json', expect: all(200), prepare: () => ({ url: '/api/docs/json' }) },
+  { method: 'GET', route: '/api/docs/yaml', expect: all(200), prepare: () => ({ url: '/api/docs/yaml' }) },
+
+  /* ---------- dashboard and audit ---------- */
+  { method: 'GET', route: '/api/dashboard/stats', expect: staff(), prepare: () => ({ url: '/api/dashboard/stats' }) },
+  { method: 'GET', route: '/api/audit', expect: superuserOnly(), prepare: () => ({ url: '/api/audit' }) },
+
+  /* ---------- universities ---------- */
+  { method: 'GET', route: '/api/universities', expect: all(200), prepare: () => ({ url: '/api/universities' }) },
+  { method: 'GET', route: '/api/universities/:id', expect: all(200), prepare: (_t, w) => ({ url: `/api/universities/${w.uniA.id}` }) },
+  {
+    method: 'POST',
+    route: '/api/universities',
+    expect: superuserOnly(201),
+    prepare: () => ({ url: '/api/universities', json: { name: `New University ${unique()}`, location: 'Ndola' } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/universities/:id',
+    expect: superuserOnly(200),
+    prepare: async (t) => {
+      const uni = await freshUniversity(t);
+      return { url: `/api/universities/${uni.id}`, json: { name: `Renamed ${unique()}`, location: 'Kabwe' } };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/universities/:id',
+    expect: superuserOnly(200),
+    prepare: async (t) => ({ url: `/api/universities/${(await freshUniversity(t)).id}` }),
+  },
+
+  /* ---------- programs ---------- */
+  { method: 'GET', route: '/api/programs', expect: all(200), prepare: () => ({ url: '/api/programs' }) },
+  { method: 'GET', route: '/api/programs/:id', expect: all(200), prepare: (_t, w) => ({ url: `/api/programs/${w.programA1.id}` }) },
+  { method: 'GET', route: '/api/programs/university/:universityId', expect: all(200), prepare: (_t, w) => ({ url: `/api/programs/university/${w.uniA.id}` }) },
+  {
+    method: 'POST',
+    route: '/api/programs',
+    // An ADMIN creates in its own university whatever the body says.
+    expect: staff(201),
+    prepare: (_t, w) => ({ url: '/api/programs', json: { name: `Program ${unique()}`, description: 'New', duration: 3, universityId: w.uniA.id } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/programs/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => {
+      const program = await createProgram(t, w.uniA.id);
+      return { url: `/api/programs/${program.id}`, json: { name: `Edited ${unique()}`, description: 'Edited', duration: '4 years' } };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/programs/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => ({ url: `/api/programs/${(await createProgram(t, w.uniA.id)).id}` }),
+  },
+
+  /* ---------- courses ---------- */
+  { method: 'GET', route: '/api/courses', expect: signedIn(200), prepare: () => ({ url: '/api/courses' }) },
+  { method: 'GET', route: '/api/courses/:id', expect: all(200), prepare: (_t, w) => ({ url: `/api/courses/${w.courseA1.id}` }) },
+  { method: 'GET', route: '/api/courses/program/:programId', expect: all(200), prepare: (_t, w) => ({ url: `/api/courses/program/${w.programA1.id}` }) },
+  {
+    method: 'POST',
+    route: '/api/courses',
+    expect: staffInReach(201),
+    prepare: (_t, w) => ({
+      url: '/api/courses',
+      json: { courseName: `Course ${unique()}`, courseDescription: 'New', semesterToBeDone: 1, yearToBeStudied: 2, programId: w.programA1.id },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/courses/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => {
+      const course = await createCourse(t, w.programA1, `Course ${unique()}`);
+      return { url: `/api/courses/${course.id}`, json: { courseName: `Edited ${unique()}`, courseDescription: 'Edited', sermisterToBeDone: 2, yearToBeStudied: 3 } };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/courses/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => ({ url: `/api/courses/${(await createCourse(t, w.programA1, `Course ${unique()}`)).id}` }),
+  },
+
+  /* ---------- auth ---------- */
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    expect: { guest: 201, owner: 201, otherUser: 201, adminOwn: 201, adminOther: 201, superuser: 201 },
+    prepare: () => ({
+      url: '/api/auth/register',
+      headers: { 'x-test-address': nextAddress() },
+      json: { firstName: 'New', lastName: 'Person', email: `new-${unique()}@example.test`, phone: '+260971000001', password: 'Unusual-Pass-9183', consent: true },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    expect: all(200),
+    prepare: (_t, w) => ({ url: '/api/auth/login', headers: { 'x-test-address': nextAddress() }, json: { email: w.userA.email, password: DEFAULT_PASSWORD } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/logout',
+    expect: signedIn(200),
+    prepare: async (t, w, caller) => ({ url: '/api/auth/logout', as: await twinOf(t, w, caller) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/request-reset',
+    expect: all(200),
+    prepare: () => ({ url: '/api/auth/request-reset', headers: { 'x-test-address': nextAddress() }, json: { email: `reset-${unique()}@example.test` } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    expect: all(400),
+    prepare: () => ({ url: '/api/auth/reset-password', headers: { 'x-test-address': nextAddress() }, json: { token: 'not-a-real-token', newPassword: 'Another-Pass-5521' } }),
+  },
+
+  /* ---------- users ---------- */
+  { method: 'GET', route: '/api/users', expect: staff(), prepare: () => ({ url: '/api/users' }) },
+  { method: 'GET', route: '/api/users/students', expect: staff(), prepare: () => ({ url: '/api/users/students' }) },
+  { method: 'GET', route: '/api/users/me/export', expect: signedIn(200), prepare: () => ({ url: '/api/users/me/export' }) },
+  {
+    method: 'DELETE',
+    route: '/api/users/me',
+    expect: { guest: 401, owner: 200, otherUser: 200, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w, caller) => ({ url: '/api/users/me', as: await twinOf(t, w, caller) }),
+  },
+  { method: 'GET', route: '/api/users/:id', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/users/${w.userA.id}` }) },
+  {
+    method: 'PUT',
+    route: '/api/users/:id',
+    expect: { guest: 401, owner: 403, otherUser: 403, adminOwn: 200, adminOther: 404, superuser: 200 },
+    prepare: async (t, w) => {
+      const applicant = await createUser(t, 'USER');
+      await createApplication(t, applicant, w.uniA.id);
+      return { url: `/api/users/${applicant.id}`, json: { enabled: false } };
+    },
+  },
+
+  /* ---------- applications and files ---------- */
+  {
+    method: 'POST',
+    route: '/api/applications',
+    expect: { guest: 401, owner: 201, otherUser: 201, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: (_t, w) => ({
+      url: '/api/applications',
+      multipart: multipartBody([{ name: 'application', value: JSON.stringify(applicationJson([w.programA2.id])) }, ...sampleDocuments()]),
+    }),
+  },
+  { method: 'GET', route: '/api/applications', expect: staff(), prepare: () => ({ url: '/api/applications' }) },
+  { method: 'GET', route: '/api/applications/export.csv', expect: staff(), prepare: () => ({ url: '/api/applications/export.csv' }) },
+  { method: 'GET', route: '/api/applications/:id', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/applications/${w.applicationA}` }) },
+  {
+    method: 'GET',
+    route: '/api/applications/user/:userId',
+    // Another applicant is refused outright (the id is a user, not a hidden object); another university's ADMIN gets an empty list.
+    expect: { guest: 401, owner: 200, otherUser: 403, adminOwn: 200, adminOther: 200, superuser: 200 },
+    prepare: (_t, w) => ({ url: `/api/applications/user/${w.userA.id}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/applications/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      return { url: `/api/applications/${application.id}`, json: { status: 'Rejected', reviewNotes: 'Incomplete results' } };
+    },
+  },
+  { method: 'GET', route: '/api/files/application/:applicationId', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/files/application/${w.applicationA}` }) },
+  { method: 'GET', route: '/api/files/:fileId', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/files/${w.fileA.id}` }) },
+
+  /* ---------- payments ---------- */
+  { method: 'GET', route: '/api/payments/config', expect: signedIn(200), prepare: () => ({ url: '/api/payments/config' }) },
+  {
+    method: 'POST',
+    route: '/api/payments/initiate',
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      return { url: '/api/payments/initiate', json: { applicationId: application.id } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/payments/verify/:reference',
+    expect: ownerOrStaffInReach,
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      const payment = await insertPayment(t, application.id, w.userA.id, 'successful');
+      return { url: `/api/payments/verify/${payment.reference}` };
+    },
+  },
+  // No valid signature: refused for everyone, whatever token is sent.
+  { method: 'POST', route: '/api/payments/webhook', expect: all(401), prepare: () => ({ url: '/api/payments/webhook', json: { event: 'collection.successful', data: {} } }) },
+
+  /* ---------- subscribers ---------- */
+  { method: 'GET', route: '/api/subscribers/count', expect: all(200), prepare: () => ({ url: '/api/subscribers/count' }) },
+  {
+    method: 'POST',
+    route: '/api/subscribers',
+    expect: all(201),
+    prepare: () => ({ url: '/api/subscribers', json: { name: 'Waiting Person', email: `wait-${unique()}@example.test` } }),
+  },
+];
+
+/** The token a caller sends for a prepared request. */
+export function tokenFor(w: FullWorld, caller: CallerName, prepared: Prepared): string | undefined {
+  const user = prepared.as !== undefined ? prepared.as : callerUser(w, caller);
+  return user?.token;
+}

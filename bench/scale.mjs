@@ -1,0 +1,162 @@
+// Flat cost as data grows (issue 8.5): the staff list, the applicant's own list,
+// the dashboard figures and the public reads, measured on the same catalogue
+// with 1,000 and with 100,000 applications. Reports p95 at each size and their
+// ratio (target <= 1.5), and the scan types of the real query plans, captured
+// by PostgreSQL's auto_explain from the server log.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createDatabase, login, percentile, pg, result, round, startPortal } from './lib.mjs';
+import { BENCH_PASSWORD, fillDatabase } from './generate-data.mjs';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const CONCURRENCY = 4;
+const PG_LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
+const SUPERUSER = { email: 'bench-super@example.zm', password: 'Bench-Super-2026!' };
+const LARGE_TABLES = new Set(['applications', 'users', 'payments', 'application_choices', 'application_history', 'application_files']);
+
+async function addStaff(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows: [u] } = await client.query(`select min(id) as id from universities where name like 'Bench University %'`);
+  await client.query(
+    `insert into users (email, password_hash, first_name, last_name, role, university_id)
+     select 'bench-admin@example.zm', password_hash, 'Bench', 'Admin', 'ADMIN', $1 from users where email like 'bench%@applicant.example.zm' limit 1`,
+    [u.id],
+  );
+  const { rows: [applicant] } = await client.query(`select email from users where email like 'bench%@applicant.example.zm' order by id desc limit 1`);
+  const { rows: [program] } = await client.query(`select id from programs where university_id = $1 order by id limit 1`, [u.id]);
+  await client.end();
+  return { universityId: u.id, applicantEmail: applicant.email, programId: program.id };
+}
+
+async function timeRequests(url, headers) {
+  const times = [];
+  let failures = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < SAMPLES) {
+      next += 1;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) failures += 1;
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { p95: percentile(times, 95), failures };
+}
+
+function endpoints(ctx) {
+  const admin = { authorization: `Bearer ${ctx.adminToken}` };
+  const superuser = { authorization: `Bearer ${ctx.superToken}` };
+  const applicant = { authorization: `Bearer ${ctx.applicantToken}` };
+  return [
+    ['staff list (ADMIN, page 1 of 20, status + search)', `/api/applications?page=1&size=20&status=PENDING&search=Chileshe`, admin],
+    ['staff list (SUPERUSER, page 5 of 20, status)', `/api/applications?page=5&size=20&status=PENDING`, superuser],
+    ["applicant's own list", `/api/applications/user/${ctx.applicantId}`, applicant],
+    ['dashboard (SUPERUSER, all)', `/api/dashboard/stats`, superuser],
+    ['dashboard (ADMIN)', `/api/dashboard/stats`, admin],
+    ['public: programs of a university', `/api/programs/university/${ctx.universityId}`, {}],
+    ['public: courses of a program', `/api/courses/program/${ctx.programId}`, {}],
+    ['public: universities', `/api/universities`, {}],
+  ];
+}
+
+async function measure(size) {
+  const db = await createDatabase(`bench_scale_${size}`);
+  const env = { DATABASE_URL: db.url, PORTAL_DEMO_DATA: 'false', PORTAL_SUPERUSER_EMAIL: SUPERUSER.email, PORTAL_SUPERUSER_PASSWORD: SUPERUSER.password, JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789' };
+  // The first start creates the schema; the generator then fills it.
+  let portal = await startPortal(env);
+  await portal.stop();
+  const filled = await fillDatabase(db.url, { universities: 100, applications: size });
+  const staff = await addStaff(db.url);
+  portal = await startPortal(env);
+  const timings = {};
+  let plans = null;
+  try {
+    const adminToken = await login(portal.url, 'bench-admin@example.zm', BENCH_PASSWORD);
+    const superToken = await login(portal.url, SUPERUSER.email, SUPERUSER.password);
+    const applicantToken = await login(portal.url, staff.applicantEmail, BENCH_PASSWORD);
+    const applicantId = JSON.parse(Buffer.from(applicantToken.split('.')[1], 'base64url')).id;
+    const ctx = { ...staff, adminToken, superToken, applicantToken, applicantId };
+    for (const [name, path, headers] of endpoints(ctx)) {
+      await timeRequests(`${portal.url}${path}`, headers); // warm-up
+      timings[name] = await timeRequests(`${portal.url}${path}`, headers);
+    }
+    if (size >= 100_000) plans = await capturePlans(db, env, ctx);
+  } finally {
+    await portal.stop();
+    await db.drop();
+  }
+  return { filled, timings, plans };
+}
+
+/** Restarts the portal with auto_explain on, calls each endpoint once, reads the plans from the log. */
+async function capturePlans(db, env, ctx) {
+  if (!existsSync(PG_LOG)) return { error: `no PostgreSQL log at ${PG_LOG}` };
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  for (const setting of [`session_preload_libraries = 'auto_explain'`, `auto_explain.log_min_duration = 0`, `auto_explain.log_format = 'json'`]) {
+    await admin.query(`alter database ${db.name} set ${setting}`);
+  }
+  await admin.end();
+  const offset = statSync(PG_LOG).size;
+  const portal = await startPortal(env);
+  try {
+    for (const [, path, headers] of endpoints(ctx)) await (await fetch(`${portal.url}${path}`, { headers })).arrayBuffer();
+  } finally {
+    await portal.stop();
+  }
+  const log = readFileSync(PG_LOG).subarray(offset).toString('utf8');
+  const sizes = new pg.Client({ connectionString: db.url });
+  await sizes.connect();
+  const rowsOf = {};
+  for (const table of LARGE_TABLES) rowsOf[table] = Number((await sizes.query(`select count(*)::int as n from ${table}`)).rows[0].n);
+  await sizes.end();
+  const scans = { index: 0, sequentialOnLargeTables: [], sequentialOnSmallTables: 0 };
+  // One auto_explain entry per statement: its query text, then its plan nodes.
+  for (const entry of log.split('"Query Text": ').slice(1)) {
+    const query = JSON.parse(/^"(?:[^"\\]|\\.)*"/.exec(entry)?.[0] ?? '""').replace(/\s+/g, ' ');
+    for (const match of entry.matchAll(/"Node Type": "([^"]+)"(?:[^{}]*?"Relation Name": "([^"]+)")?/g)) {
+      const [, type, relation] = match;
+      if (/Index/.test(type)) scans.index += 1;
+      if (type !== 'Seq Scan') continue;
+      if (LARGE_TABLES.has(relation) && rowsOf[relation] > 10_000) scans.sequentialOnLargeTables.push(`${relation} in: ${query.slice(0, 110)}`);
+      else scans.sequentialOnSmallTables += 1;
+    }
+  }
+  return scans;
+}
+
+export async function benchScale() {
+  const small = await measure(1_000);
+  const large = await measure(100_000);
+  const rows = [result('scale', 'data at the large size', `${large.filled.universities} universities, ${large.filled.programs} programs, ${large.filled.courses} courses, ${large.filled.applications} applications, ${large.filled.history} history, ${large.filled.payments} payments`, { unit: `generated in ${large.filled.seconds} s` })];
+  for (const name of Object.keys(small.timings)) {
+    const a = small.timings[name];
+    const b = large.timings[name];
+    const ratio = b.p95 / a.p95;
+    rows.push(
+      result('scale', `${name}: p95 1k → 100k`, `${round(a.p95, 1)} → ${round(b.p95, 1)} ms (×${round(ratio)})`, {
+        target: 'ratio <= 1.5',
+        ok: ratio <= 1.5 && a.failures === 0 && b.failures === 0,
+      }),
+    );
+  }
+  if (large.plans?.error) rows.push(result('scale', 'query plans', large.plans.error));
+  else if (large.plans) {
+    rows.push(result('scale', 'plan nodes using an index (100k)', large.plans.index));
+    rows.push(
+      result('scale', 'sequential scans on large tables (100k)', large.plans.sequentialOnLargeTables.length ? large.plans.sequentialOnLargeTables.join(' | ') : 'none', {
+        target: 'none',
+        ok: large.plans.sequentialOnLargeTables.length === 0,
+      }),
+    );
+    rows.push(result('scale', 'sequential scans on small tables (catalogue)', large.plans.sequentialOnSmallTables));
+  }
+  return rows;
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  console.table(await benchScale());
+}

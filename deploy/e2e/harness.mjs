@@ -1,0 +1,183 @@
+/**
+ * End-to-end harness: the real portal (node api/dist/server.mjs: API, shell and
+ * remotes on one port, embedded PGlite in a temporary data folder, demo data on)
+ * and headless Debian Chromium through playwright-core.
+ *
+ * It assumes the bundles are built (`npm test` builds them first; `npm start`
+ * builds what is missing).
+ *
+ *   const portal = await startPortal({ env: { PORTAL_REMOTE_MFE_STAFF_URL: '...' } });
+ *   const browser = await launchBrowser();
+ *   const page = await desktopPage(browser);   // or phonePage(browser)
+ *   await page.goto(portal.url + '/login');
+ *   ...
+ *   await browser.close(); await portal.stop();
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'api', 'dist', 'server.mjs');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1366, height: 900 };
+
+/** The shell's message for a remote that cannot be loaded. */
+export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the portal is temporarily unavailable. Please try again later.';
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fails with a clear message when a bundle the journeys need is not built. */
+export function assertBuilt() {
+  const missing = [
+    SERVER_ENTRY,
+    path.join(REPO_ROOT, 'shell', 'dist', 'index.html'),
+    ...['mfe-public', 'mfe-applicant', 'mfe-staff'].map((r) => path.join(REPO_ROOT, r, 'dist', 'remoteEntry.js')),
+  ].filter((file) => !existsSync(file));
+  if (missing.length) throw new Error(`Build first (npm test builds everything; or npm start). Missing:\n  ${missing.join('\n  ')}`);
+}
+
+async function waitForReady(url, child, logs, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode} before it was ready:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) return;
+      lastError = `HTTP ${res.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`The portal was not ready within ${timeoutMs} ms (${lastError}):\n${logs.join('').slice(-4000)}`);
+}
+
+/**
+ * Starts the built portal on a free port with a fresh embedded database and the
+ * demo data. Returns { url, port, dataDir, logs, stop() }.
+ * @param {{ env?: Record<string, string>, timeoutMs?: number }} [options]
+ */
+export async function startPortal({ env = {}, timeoutMs = 60_000 } = {}) {
+  assertBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const childEnv = { ...process.env };
+  // The journeys always run on the embedded database, whatever the caller's shell has.
+  delete childEnv.DATABASE_URL;
+  delete childEnv.REDIS_URL;
+  Object.assign(childEnv, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO_DATA: 'true',
+    PORTAL_SERVE_WEB: 'true',
+    PORTAL_ROOT: REPO_ROOT,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs = [];
+  const keep = (chunk) => {
+    logs.push(chunk.toString());
+    if (logs.length > 400) logs.splice(0, logs.length - 400);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  let stopped = false;
+  async function stop() {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    await waitForReady(url, child, logs, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, dataDir, logs, stop };
+}
+
+/** Headless Debian Chromium. */
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** A phone-sized context (390×844, touch) and its first page. */
+export async function phonePage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, ...options });
+  return context.newPage();
+}
+
+/** A desktop context (1366×900) and its first page. */
+export async function desktopPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, ...options });
+  return context.newPage();
+}
+
+/**
+ * The demo logins: from the file the API writes when it seeds (data folder),
+ * else from deploy/demo-logins.json (kept in step with api/src/services/seed.ts).
+ * @returns {{ role: string, email: string, password: string, university?: string }[]}
+ */
+export function demoLogins(dataDir) {
+  const candidates = [dataDir && path.join(dataDir, 'demo-logins.json'), path.join(REPO_ROOT, 'deploy', 'demo-logins.json')].filter(Boolean);
+  for (const file of candidates) {
+    if (!existsSync(file)) continue;
+    const parsed = JSON.parse(readFileSync(file, 'utf8'));
+    const list = Array.isArray(parsed) ? parsed : parsed.logins;
+    if (Array.isArray(list) && list.length) return list;
+  }
+  throw new Error('No demo logins found');
+}
+
+/** Signs in through the real /login form and waits for /dashboard. */
+export async function signIn(page, baseUrl, { email, password }) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+}
+
+/** The errors a page logged (uncaught exceptions), for assertions. */
+export function collectPageErrors(page) {
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

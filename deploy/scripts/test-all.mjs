@@ -1,0 +1,156 @@
+/**
+ * `npm test`: every suite of the portal, in order, stopping at the first
+ * failure. Prints a closing line 'N passed, N failed' (suites).
+ *
+ *   lint → typecheck (each package) → jest (each browser package) → deploy
+ *   tooling tests (deploy/test) → API tests on
+ *   PGlite → API tests on PostgreSQL (only when DATABASE_URL is set) → builds
+ *   (api + 4 web bundles, one at a time to spare the 2 cores) → end-to-end
+ *   journeys in headless Chromium.
+ *
+ * Options: --skip-build (use the bundles already built), --only=<suite name prefix>.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--skip-build');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const NODE = process.execPath;
+const bin = (name, file) => path.join(ROOT, 'node_modules', name, file);
+
+const TYPECHECKED = ['shared-api', 'shared-auth', 'api', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shell', 'deploy'];
+const JEST_PACKAGES = ['shared-api', 'shared-auth', 'shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'];
+const WEB_BUNDLES = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'];
+
+function hasTsconfig(pkg) {
+  return existsSync(path.join(ROOT, pkg, 'tsconfig.json'));
+}
+
+function hasJestTests(pkg) {
+  const dirs = ['src', 'test'].map((d) => path.join(ROOT, pkg, d)).filter(existsSync);
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).some((e) =>
+      e.isDirectory() ? e.name !== 'node_modules' && walk(path.join(dir, e.name)) : /\.test\.tsx?$/.test(e.name),
+    );
+  return existsSync(path.join(ROOT, pkg, 'jest.config.cjs')) && dirs.some(walk);
+}
+
+function apiTestFiles() {
+  const dir = path.join(ROOT, 'api', 'test');
+  const found = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.ts')) found.push(path.relative(path.join(ROOT, 'api'), p));
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+function nodeTestFiles(relativeDir, pattern) {
+  const dir = path.join(ROOT, relativeDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => pattern.test(f))
+    .sort()
+    .map((f) => path.join(relativeDir, f));
+}
+
+function e2eFiles() {
+  const dir = path.join(ROOT, 'deploy', 'e2e');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.mjs'))
+    .sort()
+    .map((f) => path.join('deploy', 'e2e', f));
+}
+
+/** The suites, in order. Each is one command. */
+function suites() {
+  const list = [];
+  list.push({ name: 'lint', cwd: '.', command: NODE, args: [bin('eslint', 'bin/eslint.js'), '.'] });
+  list.push({ name: 'demo logins in step with the API', cwd: '.', command: NODE, args: ['deploy/scripts/demo-logins.mjs', '--check'] });
+  for (const pkg of TYPECHECKED.filter(hasTsconfig)) {
+    list.push({ name: `typecheck ${pkg}`, cwd: pkg, command: NODE, args: [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'] });
+  }
+  for (const pkg of JEST_PACKAGES.filter(hasJestTests)) {
+    list.push({ name: `jest ${pkg}`, cwd: pkg, command: NODE, args: [bin('jest', 'bin/jest.js'), '--ci', '--silent', '--maxWorkers=2'] });
+  }
+  const deployTests = nodeTestFiles(path.join('deploy', 'test'), /\.test\.mjs$/);
+  if (deployTests.length) {
+    list.push({ name: 'deploy tooling tests', cwd: '.', command: NODE, args: ['--test', '--test-concurrency=1', '--test-reporter=dot', ...deployTests] });
+  }
+  const apiArgs = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=dot', ...apiTestFiles()];
+  list.push({ name: 'api tests (PGlite)', cwd: 'api', command: NODE, args: apiArgs, env: { DATABASE_URL: undefined } });
+  if (process.env.DATABASE_URL) {
+    list.push({ name: 'api tests (PostgreSQL)', cwd: 'api', command: NODE, args: apiArgs, env: { DATABASE_URL: process.env.DATABASE_URL } });
+  }
+  if (!skipBuild) {
+    list.push({ name: 'build api', cwd: 'api', command: NODE, args: ['build.mjs'] });
+    for (const pkg of WEB_BUNDLES) {
+      list.push({ name: `build ${pkg}`, cwd: pkg, command: NODE, args: [bin('webpack-cli', 'bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'] });
+    }
+  }
+  const e2e = e2eFiles();
+  if (e2e.length) {
+    list.push({ name: 'e2e (headless Chromium)', cwd: '.', command: NODE, args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...e2e] });
+  }
+  return only ? list.filter((s) => s.name.startsWith(only)) : list;
+}
+
+function run(suite) {
+  return new Promise((resolve) => {
+    const env = { ...process.env, CI: process.env.CI ?? 'true' };
+    for (const [key, value] of Object.entries(suite.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    const child = spawn(suite.command, suite.args, { cwd: path.join(ROOT, suite.cwd), stdio: ['ignore', 'inherit', 'inherit'], env });
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const format = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s` : `${(ms / 1000).toFixed(1)}s`);
+
+async function main() {
+  const all = suites();
+  const results = [];
+  const started = Date.now();
+  let failed = 0;
+  for (const suite of all) {
+    console.log(`\n━━ ${suite.name} ━━`);
+    const t0 = Date.now();
+    const code = await run(suite);
+    const ms = Date.now() - t0;
+    results.push({ name: suite.name, ok: code === 0, ms });
+    if (code !== 0) {
+      failed = 1;
+      console.error(`\n✗ ${suite.name} failed (exit ${code}) after ${format(ms)}; stopping.`);
+      break;
+    }
+  }
+  console.log('\nSummary:');
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(36)} ${format(r.ms)}`);
+  const skipped = all.length - results.length;
+  if (skipped) console.log(`  (${skipped} not run after the failure)`);
+  console.log(`  total ${format(Date.now() - started)}`);
+  const passed = results.filter((r) => r.ok).length;
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+// Guard against running from a stale checkout without dependencies.
+if (!existsSync(path.join(ROOT, 'node_modules'))) {
+  console.error('Run npm ci first.');
+  process.exit(1);
+}
+main();

@@ -1,0 +1,1 @@
+module.exports = { ...require('./create-config.cjs'), ...require('./shared-dependencies.cjs') };

@@ -1,0 +1,9 @@
+const path = require('node:path');
+const preset = require('portal-deploy/jest/preset.cjs')(__dirname);
+
+module.exports = {
+  ...preset,
+  testTimeout: 30_000,
+  setupFiles: [...(preset.setupFiles ?? []), path.join(__dirname, 'test', 'jsdom-polyfills.cjs')],
+  setupFilesAfterEnv: [...(preset.setupFilesAfterEnv ?? []), path.join(__dirname, 'test', 'testing-library.cjs')],
+};

@@ -1,0 +1,222 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationsApi, filesApi, type Application } from 'shared-api';
+import { LOGOUT_EVENT } from 'shared-auth';
+import { DRAFT_KEY } from '../../lib/application-draft';
+import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
+import { httpError, renderAt, signIn, signOut } from '../../test-utils';
+import { ApplicationDetail } from './components/ApplicationDetail';
+import { ApplicationsList } from './components/ApplicationsList';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  applicationsApi: { ofUser: jest.fn(), get: jest.fn() },
+  filesApi: { download: jest.fn() },
+}));
+
+jest.mock(
+  '../payments',
+  () => ({
+    PayFeeButton: ({ application }: { application: { id: number } }) => <button type="button">Pay Fee #{application.id}</button>,
+    PaymentStatusBadge: ({ status }: { status?: string | null }) => <span>payment:{status ?? 'none'}</span>,
+  }),
+  { virtual: true },
+);
+
+jest.mock('./components/DocumentLightbox', () => ({
+  __esModule: true,
+  default: ({ slides, index }: { slides: { src: string; title: string }[]; index: number }) => (
+    <div role="dialog" aria-label="Document viewer">
+      {slides[index].title} {slides[index].src}
+    </div>
+  ),
+}));
+
+function app(id: number, overrides: Partial<Application> = {}): Application {
+  const date = new Date(Date.UTC(2026, 0, id)).toISOString();
+  return {
+    id,
+    status: 'PENDING',
+    fullName: 'Ada Banda',
+    applicantName: 'Ada Banda',
+    gender: 'Female',
+    email: 'ada@example.com',
+    phoneNumber: '0971234567',
+    dateOfBirth: '2004-05-06',
+    nationality: 'Zambian',
+    provice: 'Lusaka',
+    province: 'Lusaka',
+    country: 'Zambia',
+    city: 'Lusaka',
+    applicationDate: date,
+    createdAt: date,
+    submittedAt: date,
+    lastUpdated: date,
+    highestQualification: 'Grade 12',
+    institutionAttended: 'Kitwe Boys (Copperbelt)',
+    submissionDetails: null,
+    programNotes: null,
+    reviewNotes: null,
+    universityId: 3,
+    university: { id: 3, name: `University ${id}` },
+    programId: 11,
+    program: { id: 11, name: `Program ${id}`, duration: '4 years' },
+    programChoices: [],
+    paid: false,
+    payment: null,
+    user: { id: 7, fullName: 'Ada Banda', email: 'ada@example.com', phone: null },
+    files: [],
+    history: [],
+    ...overrides,
+  };
+}
+
+
+beforeEach(() => {
+  signIn();
+  setFileStore(createMemoryFileStore());
+  jest.useRealTimers();
+});
+
+describe('my applications', () => {
+  it('lists newest first, 5 per page, with Prev, Next and Page X out of Y', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([1, 2, 3, 4, 5, 6, 7].map((id) => app(id)));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText('Page 1 out of 2')).toBeInTheDocument();
+    expect(applicationsApi.ofUser).toHaveBeenCalledWith(7, { skipLogoutOn401: true });
+    const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(names).toEqual(['University 7', 'University 6', 'University 5', 'University 4', 'University 3']);
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 out of 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['University 2', 'University 1']);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText('Program 2')).toBeInTheDocument();
+  });
+
+  it('shows status badges in the applicant colours, payment badges, and Pay Fee only when unpaid', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([
+      app(1, { status: 'SUBMITTED' }),
+      app(2, { status: 'REJECTED' }),
+      app(3, { status: 'PENDING' }),
+      app(4, { status: 'PENDING_REVIEW', paid: true, payment: { reference: 'r', amount: 150.75, currency: 'ZMW', status: 'successful', channel: 'card', paidAt: null } }),
+      app(5, { status: 'APPROVED' }),
+    ]);
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    const colour = (label: string) => screen.getByText(label).closest('[data-colour]')?.getAttribute('data-colour');
+    expect(await screen.findByText('Submitted')).toBeInTheDocument();
+    expect(colour('Submitted')).toBe('yellow');
+    expect(colour('Rejected')).toBe('red');
+    expect(colour('Pending')).toBe('blue');
+    expect(colour('Pending Review')).toBe('blue');
+    expect(colour('Approved')).toBe('green');
+    expect(screen.getByText('payment:successful')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay Fee #4' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay Fee #5' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Pay Fee/ })).toHaveLength(4);
+  });
+
+  it('shows the empty state with Browse Universities', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByRole('link', { name: 'Browse Universities' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('on 401 says the session expired and asks for logout after 2 seconds', async () => {
+    const onLogout = jest.fn();
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    (applicationsApi.ofUser as jest.Mock).mockRejectedValue(httpError(401));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
+    expect(onLogout).not.toHaveBeenCalled();
+    await waitFor(() => expect(onLogout).toHaveBeenCalled(), { timeout: 3000 });
+    window.removeEventListener(LOGOUT_EVENT, onLogout);
+  });
+
+  it('reports other failures with the status', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockRejectedValue(httpError(500));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText('Failed to fetch user applications: 500')).toBeInTheDocument();
+  });
+
+  it('says the user is not authenticated without a session', () => {
+    signOut();
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(screen.getByText('User not authenticated')).toBeInTheDocument();
+  });
+
+  it('offers Resume Application and Start Over for a saved draft', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
+    await getFileStore().put('NRC_FRONT', new File(['x'], 'a.png', { type: 'image/png' }));
+    const view = renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(screen.getByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start Over' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull());
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(await getFileStore().getAll()).toEqual({});
+    view.unmount();
+
+    // Only the IndexedDB copy is left (a new sign-in cleared local storage): the card still offers it.
+    await getFileStore().putDraft({ userId: 7, universityId: 3, step: 2 });
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    await user.click(await screen.findByRole('button', { name: 'Resume Application' }));
+    expect(screen.getByText('Now at /apply/3')).toBeInTheDocument();
+  });
+});
+
+describe('application detail', () => {
+  const detailed = app(5, {
+    status: 'REJECTED',
+    reviewNotes: null,
+    programChoices: [
+      { id: 2, priority: 2, programId: 12, programName: 'Law', program: { id: 12, name: 'Law', duration: '4 years', durationYears: 4, university: { id: 3, name: 'UNZA' } } },
+      { id: 1, priority: 1, programId: 11, programName: 'Medicine', program: { id: 11, name: 'Medicine', duration: '7 years', durationYears: 7, university: { id: 3, name: 'UNZA' } } },
+    ],
+    files: [
+      { id: 1, fileName: 'front.png', fileType: 'image/png', documentType: 'NRC_FRONT', size: 2048, url: '/api/files/1' },
+      { id: 2, fileName: 'results.pdf', fileType: 'application/pdf', documentType: 'ACADEMIC_RESULTS', size: 4096, url: '/api/files/2' },
+    ],
+    history: [{ id: 1, at: '2026-01-05T10:00:00Z', kind: 'STATUS', from: 'PENDING', to: 'REJECTED', note: 'Incomplete results', actor: { id: 2, name: 'Registrar', role: 'ADMIN' } }],
+  });
+
+  it('shows the fields, choices by priority with years, the review line, history and documents', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.get as jest.Mock).mockResolvedValue(detailed);
+    (filesApi.download as jest.Mock).mockResolvedValue(new Blob(['x'], { type: 'image/png' }));
+    URL.createObjectURL = jest.fn(() => 'blob:doc');
+    URL.revokeObjectURL = jest.fn();
+    renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
+    expect(await screen.findByRole('heading', { name: 'University 5' })).toBeInTheDocument();
+    expect(applicationsApi.get).toHaveBeenCalledWith('5');
+    const choices = screen.getAllByText(/^\d\. /).map((n) => n.textContent);
+    expect(choices).toEqual(['1. Medicine', '2. Law']);
+    expect(screen.getByText('Duration: 7 years')).toBeInTheDocument();
+    expect(screen.getByText('Application Rejected')).toBeInTheDocument();
+    expect(screen.getByText('Status changed from Pending to Rejected')).toBeInTheDocument();
+    expect(screen.getByText('Kitwe Boys (Copperbelt)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Fee #5' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View results.pdf' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'View front.png' }));
+    expect(await screen.findByRole('dialog', { name: 'Document viewer' })).toHaveTextContent('NRC front or passport blob:doc');
+    expect(filesApi.download).toHaveBeenCalledWith('/api/files/1');
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Download results.pdf' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(filesApi.download).toHaveBeenCalledWith('/api/files/2');
+    click.mockRestore();
+  });
+
+  it('shows review notes when present and Review in Progress otherwise', async () => {
+    (applicationsApi.get as jest.Mock).mockResolvedValueOnce({ ...detailed, status: 'APPROVED', reviewNotes: 'Welcome aboard' });
+    const first = renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
+    expect(await screen.findByText('Welcome aboard')).toBeInTheDocument();
+    first.unmount();
+    (applicationsApi.get as jest.Mock).mockResolvedValueOnce({ ...detailed, status: 'PENDING_REVIEW', reviewNotes: null });
+    renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
+    expect(await screen.findByText('Review in Progress')).toBeInTheDocument();
+  });
+});

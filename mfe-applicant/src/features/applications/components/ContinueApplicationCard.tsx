@@ -1,0 +1,79 @@
+/** The 'Continue Application' card shown on /applications while a draft is saved. */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useToast } from '../../../components/Toasts';
+import { clearDraft, loadDraft, type ApplicationDraft } from '../../../lib/application-draft';
+import { recoverDraft } from '../../../lib/draft-recovery';
+import { getFileStore } from '../../../lib/file-store';
+
+export function ContinueApplicationCard({ userId }: { userId: number }) {
+  const navigate = useNavigate();
+  const notify = useToast();
+  const [draft, setDraft] = useState<ApplicationDraft | null>(() => {
+    const saved = loadDraft();
+    return saved && saved.universityId !== null && (saved.userId === null || saved.userId === userId) ? saved : null;
+  });
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy.
+    let active = true;
+    if (!draft) {
+      recoverDraft(userId)
+        .then((found) => active && found && setDraft(found))
+        .catch(() => undefined);
+    }
+    return () => {
+      active = false;
+    };
+    // Only when the card appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  if (!draft) return null;
+
+  const startOver = async () => {
+    clearDraft();
+    await getFileStore().clear().catch(() => undefined);
+    setConfirming(false);
+    setDraft(null);
+    notify('Your saved application draft has been deleted.', 'info');
+  };
+
+  return (
+    <Card sx={{ mb: 3, borderLeft: 4, borderColor: 'secondary.main' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Continue Application
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          You have an unfinished application{draft.fullName ? ` for ${draft.fullName}` : ''} (step {draft.step} of 4). Your answers and chosen
+          files are saved on this device.
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" onClick={() => navigate(`/apply/${draft.universityId}`)}>
+          Resume Application
+        </Button>
+        <Button color="error" onClick={() => setConfirming(true)}>
+          Start Over
+        </Button>
+      </CardActions>
+      <ConfirmDialog
+        open={confirming}
+        title="Start over?"
+        text="Your saved answers and chosen files will be deleted. You won't be able to revert this!"
+        confirmLabel="Yes, start over"
+        danger
+        onConfirm={() => void startOver()}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

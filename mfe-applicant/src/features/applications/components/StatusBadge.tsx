@@ -1,0 +1,31 @@
+/** Application status in the applicant-area colours of spec §4. */
+import Chip from '@mui/material/Chip';
+
+const COLOURS = {
+  yellow: { bgcolor: '#fbc02d', color: '#1a1a1a' },
+  red: { bgcolor: '#c62828', color: '#ffffff' },
+  blue: { bgcolor: '#1565c0', color: '#ffffff' },
+  green: { bgcolor: '#2e7d32', color: '#ffffff' },
+} as const;
+
+export type BadgeColour = keyof typeof COLOURS;
+
+export function statusColour(status: string | null | undefined): BadgeColour {
+  const value = (status ?? '').toUpperCase();
+  if (value === 'SUBMITTED') return 'yellow';
+  if (value === 'REJECTED') return 'red';
+  if (value === 'PENDING' || value === 'PENDING_REVIEW') return 'blue';
+  return 'green';
+}
+
+export function statusLabel(status: string | null | undefined): string {
+  const value = (status ?? '').toUpperCase();
+  if (value === 'PENDING_REVIEW') return 'Pending Review';
+  if (!value) return 'Unknown';
+  return value.charAt(0) + value.slice(1).toLowerCase();
+}
+
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const colour = statusColour(status);
+  return <Chip size="small" label={statusLabel(status)} data-colour={colour} sx={{ ...COLOURS[colour], fontWeight: 600 }} />;
+}

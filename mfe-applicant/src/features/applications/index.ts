@@ -1,0 +1,2 @@
+export { ApplicationsList } from './components/ApplicationsList';
+export { ApplicationDetail } from './components/ApplicationDetail';

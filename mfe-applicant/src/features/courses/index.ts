@@ -1,0 +1,1 @@
+export { ProgramCourses } from './components/ProgramCourses';

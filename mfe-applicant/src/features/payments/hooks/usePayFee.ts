@@ -1,0 +1,216 @@
+/**
+ * The whole fee payment: preconditions, widget configuration, loading the
+ * provider's script, opening a reference, the checkout and the server-side
+ * verification — each outcome ends in one dialog with the spec's texts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText, errorStatus, FALLBACK_CUSTOMER_PHONE, PAYMENT_CHANNELS, paymentsApi, TIMINGS, type Application, type PaymentConfig } from 'shared-api';
+import { requestLogout, useAuth } from 'shared-auth';
+import type { PaymentDialogState } from '../components/PaymentDialog';
+import { MESSAGES } from '../lib/messages';
+import { loadLencoWidget, type LencoPay } from '../lib/widget';
+
+const NO_LOGOUT = { skipLogoutOn401: true } as const;
+const CANCELLED_TEXT = 'The payment window was closed before the payment was completed.';
+
+function splitName(fullName: string | null | undefined): { firstName: string; lastName: string } {
+  const parts = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return { firstName: 'Applicant', lastName: 'Applicant' };
+  return { firstName: parts[0]!, lastName: parts.length > 1 ? parts.slice(1).join(' ') : parts[0]! };
+}
+
+function failureText(prefix: string, error: unknown): string {
+  const status = errorStatus(error);
+  const detail = errorText(error, error instanceof Error && !status ? error.message : '');
+  return `${prefix}${status ? ` (${status})` : ''}${detail ? `: ${detail}` : ''}`;
+}
+
+export function usePayFee(application: Application | null | undefined, onPaid?: () => void) {
+  const token = useAuth((s) => s.token);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<PaymentDialogState | null>(null);
+  const mounted = useRef(true);
+  const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const show = useCallback((state: PaymentDialogState | null) => {
+    if (mounted.current) setDialog(state);
+  }, []);
+  const close = useCallback(() => setDialog(null), []);
+  const dismiss = useCallback(() => {
+    const onDismiss = dialog?.onDismiss;
+    setDialog(null);
+    onDismiss?.();
+  }, [dialog]);
+  const finish = useCallback(() => {
+    if (mounted.current) setBusy(false);
+  }, []);
+
+  const sessionExpired = useCallback(() => {
+    show({ title: 'Session Expired', text: MESSAGES.sessionExpired, tone: 'error' });
+    if (!logoutTimer.current) {
+      logoutTimer.current = setTimeout(() => {
+        logoutTimer.current = null;
+        requestLogout('expired');
+      }, TIMINGS.sessionExpiredRedirectMs);
+    }
+  }, [show]);
+
+  const verify = useCallback(
+    /**
+     * 'success': the widget reported a payment; 'closed': the checkout was
+     * closed — usually nothing was paid ('Payment Cancelled'), but the server
+     * is asked so that a declined payment is shown as such.
+     */
+    async (reference: string, after: 'success' | 'closed' = 'success') => {
+      try {
+        const result = await paymentsApi.verify(reference, NO_LOGOUT);
+        if (after === 'closed' && result.status !== 'successful' && result.status !== 'failed') {
+          show({ title: MESSAGES.cancelled, text: CANCELLED_TEXT, tone: 'info' });
+        } else if (result.status !== 'successful') {
+          show({
+            title: MESSAGES.verificationFailed,
+            text: `The payment provider reports the payment as ${result.status}. ${result.message}\nReference: ${reference}`,
+            tone: 'error',
+          });
+        } else if (result.applicationStatus === 'PENDING' || result.applicationStatus === 'SUBMITTED') {
+          // Paid, but the application did not move: the applicant needs support.
+          show({ title: 'Payment Received', text: `${MESSAGES.supportWarning}\nReference: ${reference}`, tone: 'warning', onDismiss: onPaid });
+        } else {
+          // The list reloads once the applicant has read the dialog: reloading first would unmount this button and its dialog.
+          show({
+            title: 'Payment Successful',
+            text: `Your payment of ${result.currency} ${result.amount.toFixed(2)} was received. Your application is now ready for review.\nReference: ${reference}`,
+            tone: 'success',
+            onDismiss: onPaid,
+          });
+        }
+      } catch (error) {
+        if (errorStatus(error) === 401) sessionExpired();
+        else if (after === 'closed') show({ title: MESSAGES.cancelled, text: CANCELLED_TEXT, tone: 'info' });
+        else show({ title: MESSAGES.verificationError, text: `${failureText(MESSAGES.verifyFailed, error)}\nReference: ${reference}`, tone: 'error' });
+      } finally {
+        finish();
+      }
+    },
+    [finish, onPaid, sessionExpired, show],
+  );
+
+  const openCheckout = useCallback(
+    (widget: LencoPay, config: PaymentConfig, payment: { reference: string; amount: number; currency: string }, email: string) => {
+      const app = application!;
+      try {
+        widget.getPaid({
+          key: config.publicKey,
+          reference: payment.reference,
+          email,
+          amount: payment.amount,
+          currency: payment.currency,
+          channels: [...PAYMENT_CHANNELS],
+          customer: { ...splitName(app.fullName || app.user?.fullName), phone: app.user?.phone || FALLBACK_CUSTOMER_PHONE },
+          onSuccess: (response) => {
+            void verify(response?.reference || payment.reference);
+          },
+          onClose: () => {
+            void verify(payment.reference, 'closed');
+          },
+          onConfirmationPending: () => {
+            show({
+              title: MESSAGES.pending,
+              text: `Your payment is waiting for confirmation. Your application will be updated as soon as the payment provider confirms it.\nReference: ${payment.reference}`,
+              tone: 'info',
+            });
+            finish();
+          },
+        });
+      } catch {
+        show({ title: 'Error', text: MESSAGES.gatewayError, tone: 'error' });
+        finish();
+      }
+    },
+    [application, finish, show, verify],
+  );
+
+  const pay = useCallback(async () => {
+    if (busy) return;
+    const app = application;
+    const email = app ? app.email || app.user?.email || '' : '';
+    const phone = app ? app.phoneNumber || app.user?.phone || '' : '';
+    const precondition = !app
+      ? MESSAGES.noApplication
+      : !app.id
+        ? MESSAGES.noApplicationId
+        : !email.trim()
+          ? MESSAGES.noEmail
+          : !phone.trim()
+            ? MESSAGES.noPhone
+            : !token
+              ? MESSAGES.authRequired
+              : null;
+    if (precondition || !app) {
+      show({ title: 'Error', text: precondition ?? MESSAGES.noApplication, tone: 'error' });
+      return;
+    }
+    setBusy(true);
+    let config: PaymentConfig;
+    try {
+      config = await paymentsApi.config();
+    } catch (error) {
+      if (errorStatus(error) === 401) sessionExpired();
+      else show({ title: 'Error', text: errorText(error, MESSAGES.gatewayError), tone: 'error' });
+      finish();
+      return;
+    }
+    const widget = await loadLencoWidget(config.widgetUrl);
+    if (!widget) {
+      show({ title: 'Error', text: MESSAGES.gatewayNotLoaded, tone: 'error' });
+      finish();
+      return;
+    }
+    try {
+      const payment = await paymentsApi.initiate({ applicationId: app.id, email, amount: config.amount, currency: config.currency }, NO_LOGOUT);
+      openCheckout(widget, config, payment, email);
+    } catch (error) {
+      const status = errorStatus(error);
+      const existing = app.payment?.reference && app.payment.status !== 'successful' ? app.payment.reference : null;
+      if (status === 401) {
+        sessionExpired();
+        finish();
+      } else if (status === 500 && existing) {
+        show({
+          title: MESSAGES.initiateFailed,
+          text: `${failureText(MESSAGES.initiateFailed, error)}\nThis application already has a payment reference (${existing}). Do you want to use the existing payment reference?`,
+          tone: 'warning',
+          onDismiss: finish,
+          actions: [
+            {
+              label: 'Cancel',
+              onClick: () => {
+                close();
+                finish();
+              },
+            },
+            {
+              label: 'Use existing reference',
+              primary: true,
+              onClick: () => {
+                close();
+                openCheckout(widget, config, { reference: existing, amount: config.amount, currency: config.currency }, email);
+              },
+            },
+          ],
+        });
+      } else {
+        show({ title: MESSAGES.initiateFailed, text: failureText(MESSAGES.initiateFailed, error), tone: 'error' });
+        finish();
+      }
+    }
+  }, [application, busy, close, finish, openCheckout, sessionExpired, show, token]);
+
+  return { pay, busy, dialog, closeDialog: dismiss };
+}

@@ -1,0 +1,162 @@
+/** /universities/:id: one university, its programs with a name search, Apply. */
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LIMITS, programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { BackButton } from '../../../components/BackButton';
+import { Loading, SkeletonCards } from '../../../components/Loading';
+
+export function UniversityDetail() {
+  const { id = '' } = useParams();
+  const [university, setUniversity] = useState<University | null>(null);
+  const [universityError, setUniversityError] = useState('');
+  const [programs, setPrograms] = useState<Program[]>([]);
+  const [programsLoading, setProgramsLoading] = useState(true);
+  const [programsError, setProgramsError] = useState('');
+  const [search, setSearch] = useState('');
+  const [visible, setVisible] = useState<number>(LIMITS.universityPrograms.first);
+
+  useEffect(() => {
+    let active = true;
+    setUniversity(null);
+    setUniversityError('');
+    setProgramsLoading(true);
+    setProgramsError('');
+    universitiesApi
+      .get(id)
+      .then((u) => active && setUniversity(u))
+      .catch(() => active && setUniversityError('Failed to fetch university details'));
+    programsApi
+      .ofUniversity(id)
+      .then((list) => active && setPrograms(list))
+      .catch(() => {
+        if (!active) return;
+        setPrograms([]);
+        setProgramsError('Failed to fetch programs');
+      })
+      .finally(() => active && setProgramsLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [id]);
+
+  const filtered = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    return term ? programs.filter((p) => p.name.toLowerCase().includes(term)) : programs;
+  }, [programs, search]);
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <BackButton />
+        {university?.website && (
+          <Button variant="outlined" href={university.website} target="_blank" rel="noopener noreferrer">
+            Visit Website
+          </Button>
+        )}
+        <Button variant="contained" component={RouterLink} to={`/apply/${id}`}>
+          Apply
+        </Button>
+      </Stack>
+      {universityError ? (
+        <Alert severity="error">{universityError}</Alert>
+      ) : !university ? (
+        <Loading />
+      ) : (
+        <Card sx={{ mb: 3 }}>
+          <CardContent>
+            <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+              {university.name}
+            </Typography>
+            <Typography variant="h6" component="h2">
+              About
+            </Typography>
+            <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{university.about || 'Not provided'}</Typography>
+            <Typography>
+              <strong>Location:</strong> {university.location || 'Not provided'}
+            </Typography>
+            <Typography>
+              <strong>Contact info:</strong> {university.contactInfo || 'Not provided'}
+            </Typography>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              <strong>Website:</strong>{' '}
+              {university.website ? (
+                <a href={university.website} target="_blank" rel="noopener noreferrer">
+                  {university.website}
+                </a>
+              ) : (
+                'Not provided'
+              )}
+            </Typography>
+          </CardContent>
+        </Card>
+      )}
+
+      <Typography variant="h5" component="h2" gutterBottom>
+        Programs Offered
+      </Typography>
+      <TextField
+        label="Search programs by name"
+        type="search"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setVisible(LIMITS.universityPrograms.first);
+        }}
+        fullWidth
+        sx={{ mb: 2 }}
+      />
+      {programsError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {programsError}
+        </Alert>
+      )}
+      {programsLoading ? (
+        <SkeletonCards />
+      ) : !programsError && filtered.length === 0 ? (
+        <Typography color="text.secondary">No programs found.</Typography>
+      ) : (
+        <>
+          <Grid container spacing={2}>
+            {filtered.slice(0, visible).map((program) => (
+              <Grid key={program.id} size={{ xs: 12, sm: 6, md: 4 }}>
+                <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                  <CardContent sx={{ flexGrow: 1 }}>
+                    <Typography variant="h6" component="h3">
+                      {program.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" gutterBottom>
+                      Duration: {program.duration}
+                    </Typography>
+                    <Typography variant="body2">{program.description}</Typography>
+                  </CardContent>
+                  <CardActions>
+                    <Button component={RouterLink} to={`/courses/${program.id}`} aria-label={`Explore Courses of ${program.name}`}>
+                      Explore Courses
+                    </Button>
+                  </CardActions>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+          {visible < filtered.length && (
+            <Box sx={{ textAlign: 'center', mt: 3 }}>
+              <Button variant="outlined" onClick={() => setVisible((n) => n + LIMITS.universityPrograms.more)}>
+                See More Programs
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

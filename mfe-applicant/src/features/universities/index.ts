@@ -1,0 +1,2 @@
+export { UniversityList } from './components/UniversityList';
+export { UniversityDetail } from './components/UniversityDetail';

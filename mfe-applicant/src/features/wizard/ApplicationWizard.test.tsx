@@ -1,0 +1,296 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationsApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
+import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
+import { httpError, renderAt, signIn, signOut } from '../../test-utils';
+import { ApplicationWizard } from './components/ApplicationWizard';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  universitiesApi: { get: jest.fn() },
+  programsApi: { ofUniversity: jest.fn() },
+  applicationsApi: { submit: jest.fn() },
+}));
+
+const program = (id: number, name: string) => ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
+const PROGRAMS = [program(11, 'Computer Science'), program(12, 'Law'), program(13, 'Medicine'), program(14, 'Nursing')];
+
+const png = (name = 'front.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const pdf = (name = 'results.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+
+
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+const jsonResponse = (body: unknown) => ({ json: () => Promise.resolve(body) });
+
+function renderWizard() {
+  return renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+}
+
+async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByLabelText(/Gender/), 'Female');
+  fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '2004-05-06' } });
+  await user.selectOptions(screen.getByLabelText(/Country/), 'Zambia');
+  fireEvent.change(screen.getByLabelText(/^Province/), { target: { value: 'Lusaka' } });
+  fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+}
+
+async function fillProgram(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText(/First choice program/), '11');
+  fireEvent.change(screen.getByLabelText(/Nationality/), { target: { value: 'Zambian' } });
+  fireEvent.change(screen.getByLabelText(/National registration number/), { target: { value: '123456/10/1' } });
+  fireEvent.change(screen.getByLabelText(/Province of school last attended/), { target: { value: 'Copperbelt' } });
+  await user.selectOptions(screen.getByLabelText(/Highest qualification/), 'Grade 12');
+  fireEvent.change(screen.getByLabelText(/Institution attended/), { target: { value: 'Kitwe Boys' } });
+}
+
+async function addAllFiles() {
+  const files = [png('front.png'), png('back.png'), pdf('results.pdf'), pdf('certificate.pdf')];
+  const labels = [/Choose NRC front or passport/, /Choose NRC back/, /Choose Academic results/, /Choose Certificate/];
+  for (let i = 0; i < files.length; i++) {
+    fireEvent.change(await screen.findByLabelText(labels[i]), { target: { files: [files[i]] } });
+  }
+}
+
+beforeEach(() => {
+  setFileStore(createMemoryFileStore());
+  signIn();
+  (universitiesApi.get as jest.Mock).mockResolvedValue({ id: 3, name: 'University of Zambia' });
+  (programsApi.ofUniversity as jest.Mock).mockResolvedValue(PROGRAMS);
+  (applicationsApi.submit as jest.Mock).mockReset();
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('application wizard', () => {
+  it('shows the four steps and prefills name, email and phone from the session', async () => {
+    renderWizard();
+    for (const step of ['Personal', 'Program', 'Files', 'Review']) expect(screen.getAllByText(step).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Ada Banda');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText(/Phone number/)).toHaveValue('0971234567');
+    expect(await screen.findByRole('heading', { name: 'Apply to University of Zambia' })).toBeInTheDocument();
+  });
+
+  it('step 1 cannot be left with missing fields and offers only the listed genders and countries', async () => {
+    const user = userEvent.setup();
+    signIn({ name: null, phone: null });
+    renderWizard();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Full name/)).toHaveFocus());
+    expect(screen.getByText('Gender is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth is required')).toBeInTheDocument();
+    expect(screen.getByText('Country is required')).toBeInTheDocument();
+    expect(screen.getByText('Province is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Personal' })).toBeInTheDocument();
+    const genders = within(screen.getByLabelText(/Gender/)).getAllByRole('option').map((o) => o.textContent);
+    expect(genders).toEqual(['Select…', 'Male', 'Female']);
+    const countries = within(screen.getByLabelText(/Country/)).getAllByRole('option').map((o) => o.textContent);
+    expect(countries).toEqual(['Select…', 'Zambia', 'Zimbabwe', 'Kenya']);
+  });
+
+  it('step 2: program slots are exclusive, ordered, cleared slots are removed; qualifications listed; required fields', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Program' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('First choice program is required')).toBeInTheDocument();
+    expect(screen.getByText('Nationality is required')).toBeInTheDocument();
+    expect(screen.getByText('National registration number is required')).toBeInTheDocument();
+    expect(screen.getByText('Province of school last attended is required')).toBeInTheDocument();
+    expect(screen.getByText('Highest qualification is required')).toBeInTheDocument();
+    expect(screen.getByText('Institution attended is required')).toBeInTheDocument();
+
+    const qualifications = within(screen.getByLabelText(/Highest qualification/)).getAllByRole('option').map((o) => o.textContent);
+    expect(qualifications).toEqual(['Select…', 'Grade 12', 'Diploma', 'Degree', 'Masters', 'PhD']);
+
+    const first = await screen.findByLabelText(/First choice program/);
+    const second = screen.getByLabelText(/Second choice program/);
+    const third = screen.getByLabelText(/Third choice program/);
+    expect(second).toBeDisabled();
+    await user.selectOptions(first, '11');
+    expect(second).toBeEnabled();
+    expect(within(second).queryByRole('option', { name: 'Computer Science' })).toBeNull();
+    await user.selectOptions(second, '12');
+    await user.selectOptions(third, '13');
+    expect(within(first).queryByRole('option', { name: 'Law' })).toBeNull();
+    expect(within(first).queryByRole('option', { name: 'Medicine' })).toBeNull();
+    expect(loadDraft()?.programIds).toEqual([11, 12, 13]);
+
+    await user.selectOptions(first, '');
+    expect(loadDraft()?.programIds).toEqual([12, 13]);
+    expect(screen.getByLabelText(/First choice program/)).toHaveValue('12');
+    expect(screen.getByLabelText(/Second choice program/)).toHaveValue('13');
+    expect(screen.getByLabelText(/Third choice program/)).toHaveValue('');
+  });
+
+  it('step 3 refuses wrong types and large files with clear messages and requires all four', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, step: 3 }));
+    renderWizard();
+    const front = await screen.findByLabelText(/Choose NRC front or passport/);
+    fireEvent.change(front, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(screen.getByText('Only JPEG, PNG, WebP images and PDF files are accepted.')).toBeInTheDocument();
+    const big = png('huge.png');
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(front, { target: { files: [big] } });
+    expect(screen.getByText('Each file must be at most 5 MB.')).toBeInTheDocument();
+    expect(screen.queryByText(/huge.png/)).toBeNull();
+
+    fireEvent.change(front, { target: { files: [png('front.png')] } });
+    expect(screen.getByText(/front\.png · 4 B/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview of front.png' })).toHaveAttribute('src', 'blob:preview');
+
+    fireEvent.drop(screen.getByTestId('dropzone-NRC_BACK'), { dataTransfer: { files: [pdf('back.pdf')] } });
+    expect(screen.getByText(/back\.pdf · 8 B/)).toBeInTheDocument();
+
+    const certificateInput = screen.getByLabelText(/Choose Certificate/) as HTMLInputElement;
+    const opened = jest.fn((event: Event) => event.preventDefault());
+    certificateInput.addEventListener('click', opened);
+    screen.getByText('Choose Certificate').focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledTimes(1);
+    await user.keyboard(' ');
+    expect(opened).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Academic results is required')).toBeInTheDocument();
+    expect(screen.getByText('Certificate is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Choose Academic results')).toHaveFocus());
+    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Files' })).toBeInTheDocument();
+  });
+
+  it('saves the draft on every change and restores values, step and files after a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard();
+    await fillPersonal(user);
+    expect(loadDraft()).toMatchObject({ userId: 7, universityId: 3, gender: 'Female', country: 'Zambia', city: 'Lusaka', step: 1 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fillProgram(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await addAllFiles();
+    await waitFor(async () => expect(Object.keys(await getFileStore().getAll())).toHaveLength(4));
+    first.unmount();
+
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 3 of 4: Files' })).toBeInTheDocument();
+    expect(await screen.findByText(/certificate\.pdf/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText(/Institution attended/)).toHaveValue('Kitwe Boys');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Lusaka');
+    expect(screen.getByLabelText(/Gender/)).toHaveValue('Female');
+  });
+
+  it('recovers the draft and files from the IndexedDB copy when local storage was cleared (as the login form does)', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fillProgram(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.change(await screen.findByLabelText(/Choose NRC back/), { target: { files: [png('back.png')] } });
+    await waitFor(async () => expect(await getFileStore().getDraft()).toMatchObject({ step: 3, institution: 'Kitwe Boys' }));
+    first.unmount();
+    localStorage.clear();
+
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 3 of 4: Files' })).toBeInTheDocument();
+    expect(await screen.findByText(/back\.png/)).toBeInTheDocument();
+    expect(loadDraft()).toMatchObject({ programIds: [11], schoolProvince: 'Copperbelt' });
+  });
+
+  it('does not restore another applicant\'s copy, and clears it', async () => {
+    await getFileStore().putDraft({ userId: 99, universityId: 3, fullName: 'Someone Else', step: 2 });
+    await getFileStore().put('NRC_FRONT', png('theirs.png'));
+    renderWizard();
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Ada Banda');
+    await waitFor(async () => expect(await getFileStore().getAll()).toEqual({}));
+    expect(await getFileStore().getDraft()).toBeUndefined();
+  });
+
+  it('reviews everything with the file count and submits one multipart request; success clears the draft', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.submit as jest.Mock).mockResolvedValue(jsonResponse({ id: 99, message: 'ok' }));
+    renderWizard();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fillProgram(user);
+    await user.selectOptions(screen.getByLabelText(/Second choice program/), '12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await addAllFiles();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('4 of 4 files uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Computer Science')).toBeInTheDocument();
+    expect(screen.getByText('Law')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    const form = (applicationsApi.submit as jest.Mock).mock.calls[0][0] as FormData;
+    const part = form.get('application') as Blob;
+    expect(part.type).toBe('application/json');
+    const body = JSON.parse(await readText(part));
+    expect(body).toMatchObject({ userId: 7, programIds: [11, 12], status: 'PENDING', fullName: 'Ada Banda', gender: 'Female', country: 'Zambia', highestQualification: 'Grade 12' });
+    expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['front.png', 'back.png', 'results.pdf', 'certificate.pdf']);
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(await getFileStore().getAll()).toEqual({});
+    await user.click(screen.getByRole('link', { name: 'View My Applications' }));
+    expect(screen.getByText('Now at /applications')).toBeInTheDocument();
+  });
+
+  it('keeps the draft and files when the submission fails, and explains why', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        userId: 7, universityId: 3, programIds: [11], fullName: 'Ada Banda', gender: 'Female', email: 'ada@example.com', phone: '0971234567',
+        dateOfBirth: '2004-05-06', country: 'Zambia', province: 'Lusaka', city: 'Lusaka', nationality: 'Zambian', nationalRegNumber: '1',
+        schoolProvince: 'Lusaka', qualification: 'Diploma', institution: 'College', step: 4,
+      }),
+    );
+    const store = getFileStore();
+    await store.put('NRC_FRONT', png('a.png'));
+    await store.put('NRC_BACK', png('b.png'));
+    await store.put('ACADEMIC_RESULTS', pdf('c.pdf'));
+    await store.put('CERTIFICATE', pdf('d.pdf'));
+    (applicationsApi.submit as jest.Mock).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderWizard();
+    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(loadDraft()?.programIds).toEqual([11]);
+    expect(Object.keys(await store.getAll())).toHaveLength(4);
+
+    (applicationsApi.submit as jest.Mock).mockRejectedValueOnce(httpError(400, { message: 'programIds: must not repeat a program' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Failed to submit application: programIds: must not repeat a program')).toBeInTheDocument();
+    expect(loadDraft()).not.toBeNull();
+
+    (applicationsApi.submit as jest.Mock).mockResolvedValueOnce({ json: () => Promise.reject(new SyntaxError('Unexpected end of JSON input')) });
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    });
+    expect(await screen.findByText('Application submission completed but response was unclear. Please check your applications.')).toBeInTheDocument();
+  });
+});
+
+describe('wizard without a session', () => {
+  it('says the user is not authenticated', () => {
+    signOut();
+    renderWizard();
+    expect(screen.getByText('User not authenticated')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Step 3: the four required documents, each chosen by drag and drop or a real
+ * file input, checked for type and size before anything is sent. Loaded as its
+ * own chunk (the wizard's upload code).
+ */
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { ACCEPTED_FILE_TYPES, DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType } from 'shared-api';
+import { formatBytes } from '../../../lib/format';
+import { checkFile, type ChosenFiles, type FieldErrors } from '../model';
+
+export interface FilesStepProps {
+  files: ChosenFiles;
+  errors: FieldErrors;
+  onFile: (type: DocumentType, file: File | null) => void;
+}
+
+function ImagePreview({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return undefined;
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  if (!url) return null;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={`Preview of ${file.name}`}
+      width={160}
+      height={120}
+      loading="lazy"
+      sx={{ objectFit: 'contain', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, mt: 1 }}
+    />
+  );
+}
+
+function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: File; error?: string; onFile: FilesStepProps['onFile'] }) {
+  const [dragging, setDragging] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = `file-${type}`;
+  const label = DOCUMENT_LABELS[type];
+
+  const take = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const reason = checkFile(chosen);
+    setProblem(reason);
+    if (!reason) onFile(type, chosen);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    take(event.dataTransfer.files[0]);
+  };
+  const message = problem ?? (file ? undefined : error);
+
+  return (
+    <Box
+      data-testid={`dropzone-${type}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      sx={{
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: message ? 'error.main' : dragging ? 'primary.main' : 'divider',
+        bgcolor: dragging ? 'action.hover' : 'transparent',
+        borderRadius: 2,
+        p: 2,
+        height: '100%',
+        '&:focus-within': { borderColor: 'primary.main' },
+      }}
+    >
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        {label} *
+      </Typography>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        Drag and drop a file here, or choose one. JPEG, PNG, WebP or PDF, at most 5 MB.
+      </Typography>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        tabIndex={-1}
+        accept={ACCEPTED_FILE_TYPES.join(',')}
+        aria-describedby={message ? `${inputId}-error` : undefined}
+        aria-invalid={message ? true : undefined}
+        onChange={(e) => {
+          take(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      />
+      {/* MUI's ButtonBase clicks the label on Enter and Space, which opens the file chooser. */}
+      <Button
+        component="label"
+        id={`${inputId}-button`}
+        htmlFor={inputId}
+        variant="outlined"
+        size="small"
+        sx={{ mr: 1 }}
+      >
+        {file ? `Replace ${label}` : `Choose ${label}`}
+      </Button>
+      {file && (
+        <Button
+          size="small"
+          color="error"
+          onClick={() => {
+            setProblem(null);
+            onFile(type, null);
+          }}
+        >
+          Remove
+        </Button>
+      )}
+      {message && (
+        <Alert id={`${inputId}-error`} severity="error" sx={{ mt: 1 }}>
+          {message}
+        </Alert>
+      )}
+      {file && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {file.name} · {formatBytes(file.size)}
+          </Typography>
+          {file.type.startsWith('image/') ? <ImagePreview file={file} /> : <Typography variant="body2">PDF document</Typography>}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export default function FilesStep({ files, errors, onFile }: FilesStepProps) {
+  return (
+    <Grid container spacing={2}>
+      {DOCUMENT_TYPES.map((type) => (
+        <Grid key={type} size={{ xs: 12, sm: 6 }}>
+          <DropZone type={type} file={files[type]} error={errors[type]} onFile={onFile} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { DOCUMENT_LABELS, DOCUMENT_TYPES, REQUIRED_FILES, type Program } from 'shared-api';
+import type { ApplicationDraft } from '../../../lib/application-draft';
+import { formatBytes } from '../../../lib/format';
+import { countFiles, FIELD_LABELS, type ChosenFiles, type DraftField } from '../model';
+
+const PERSONAL: DraftField[] = ['fullName', 'gender', 'email', 'phone', 'dateOfBirth', 'country', 'province', 'city'];
+const EDUCATION: DraftField[] = ['nationality', 'nationalRegNumber', 'schoolProvince', 'qualification', 'institution', 'programNotes', 'submissionDetails'];
+const PRIORITY = ['First choice', 'Second choice', 'Third choice'];
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Grid container spacing={1} sx={{ py: 0.5 }}>
+      <Grid size={{ xs: 12, sm: 5 }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 7 }}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {value || 'Not provided'}
+        </Typography>
+      </Grid>
+    </Grid>
+  );
+}
+
+export function ReviewStep({ draft, files, programs, universityName }: { draft: ApplicationDraft; files: ChosenFiles; programs: Program[]; universityName: string }) {
+  const programName = (id: number) => programs.find((p) => p.id === id)?.name ?? `Program ${id}`;
+  return (
+    <Box>
+      <Typography variant="h6" component="h3">
+        Personal information
+      </Typography>
+      {PERSONAL.map((field) => (
+        <Row key={field} label={FIELD_LABELS[field]} value={String(draft[field])} />
+      ))}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="h6" component="h3">
+        Programs{universityName ? ` at ${universityName}` : ''}
+      </Typography>
+      {draft.programIds.map((id, index) => (
+        <Row key={id} label={PRIORITY[index]} value={programName(id)} />
+      ))}
+      {EDUCATION.map((field) => (
+        <Row key={field} label={FIELD_LABELS[field]} value={String(draft[field])} />
+      ))}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="h6" component="h3">
+        Documents
+      </Typography>
+      <Typography sx={{ mb: 1 }} data-testid="files-count">
+        {countFiles(files)} of {REQUIRED_FILES} files uploaded
+      </Typography>
+      {DOCUMENT_TYPES.map((type) => {
+        const file = files[type];
+        return <Row key={type} label={DOCUMENT_LABELS[type]} value={file ? `${file.name} (${formatBytes(file.size)})` : 'Missing'} />;
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { ApplicationWizard } from './components/ApplicationWizard';

@@ -1,0 +1,99 @@
+/**
+ * The locally saved application draft (spec §3 "Draft application", key
+ * 'applicationDraft') plus the wizard's current step. Shared by the wizard,
+ * which writes it, and the applications page, which offers to resume it.
+ */
+export const DRAFT_KEY = 'applicationDraft';
+
+export interface ApplicationDraft {
+  userId: number | null;
+  universityId: number | null;
+  programIds: number[];
+  fullName: string;
+  gender: string;
+  email: string;
+  phone: string;
+  nationality: string;
+  dateOfBirth: string;
+  city: string;
+  country: string;
+  qualification: string;
+  institution: string;
+  submissionDetails: string;
+  nationalRegNumber: string;
+  province: string;
+  programNotes: string;
+  /** Province of the school last attended (wizard step 2). */
+  schoolProvince: string;
+  /** The wizard step the applicant was on, 1 to 4. */
+  step: number;
+}
+
+export function emptyDraft(init: Partial<ApplicationDraft> = {}): ApplicationDraft {
+  return {
+    userId: null,
+    universityId: null,
+    programIds: [],
+    fullName: '',
+    gender: '',
+    email: '',
+    phone: '',
+    nationality: '',
+    dateOfBirth: '',
+    city: '',
+    country: '',
+    qualification: '',
+    institution: '',
+    submissionDetails: '',
+    nationalRegNumber: '',
+    province: '',
+    programNotes: '',
+    schoolProvince: '',
+    step: 1,
+    ...init,
+  };
+}
+
+const TEXT_FIELDS = [
+  'fullName', 'gender', 'email', 'phone', 'nationality', 'dateOfBirth', 'city', 'country', 'qualification',
+  'institution', 'submissionDetails', 'nationalRegNumber', 'province', 'programNotes', 'schoolProvince',
+] as const;
+
+/** Reads the saved draft; anything malformed is ignored field by field. */
+export function loadDraft(): ApplicationDraft | null {
+  try {
+    return parseDraft(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
+/** A draft from stored data, or null; anything malformed is ignored field by field. */
+export function parseDraft(raw: unknown): ApplicationDraft | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const data = raw as Record<string, unknown>;
+  const draft = emptyDraft();
+  for (const field of TEXT_FIELDS) if (typeof data[field] === 'string') draft[field] = data[field] as string;
+  const universityId = Number(data.universityId);
+  draft.universityId = Number.isInteger(universityId) && universityId > 0 ? universityId : null;
+  const userId = Number(data.userId);
+  draft.userId = Number.isInteger(userId) && userId > 0 ? userId : null;
+  if (Array.isArray(data.programIds)) {
+    draft.programIds = data.programIds.map(Number).filter((id) => Number.isInteger(id) && id > 0).slice(0, 3);
+  }
+  const step = Number(data.step);
+  draft.step = Number.isInteger(step) && step >= 1 && step <= 4 ? step : 1;
+  return draft;
+}
+
+export function saveDraft(draft: ApplicationDraft): void {
+  try {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the wizard keeps working from memory.
+  }
+}
+
+export function clearDraft(): void {
+  localStorage.removeItem(DRAFT_KEY);
+}

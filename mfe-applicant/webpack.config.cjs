@@ -1,0 +1,9 @@
+const { createConfig } = require('portal-deploy/webpack/index.cjs');
+
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'mfe_applicant',
+  port: 3002,
+  exposes: { './App': './src/App.tsx' },
+  title: 'UniPortal · Applicant area (standalone)',
+});

@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { authStore } from 'shared-auth';
+import GuestProgramsPage from './GuestProgramsPage';
+import { httpError, renderAt } from '../../../testing/render';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  universitiesApi: { list: jest.fn(), get: jest.fn() },
+  programsApi: { ofUniversity: jest.fn() },
+}));
+
+const universities = universitiesApi as jest.Mocked<typeof universitiesApi>;
+const programs = programsApi as jest.Mocked<typeof programsApi>;
+
+function program(id: number, name: string, universityId = 7): Program {
+  return {
+    id,
+    _id: id,
+    name,
+    description: `${name} description`,
+    duration: '4 years',
+    durationYears: 4,
+    requirements: null,
+    careerOpportunities: null,
+    universityId,
+  };
+}
+
+function uni(id: number, name: string): University {
+  return { id, name, about: null, imageUrl: null, location: null, website: null, contactInfo: null };
+}
+
+function renderPage(path = '/guest/programs/7') {
+  return renderAt(path, '/guest/programs/:id', <GuestProgramsPage />);
+}
+
+describe('GuestProgramsPage', () => {
+  beforeEach(() => {
+    universities.get.mockReset();
+    programs.ofUniversity.mockReset();
+    authStore.setState({ user: null, token: null, loading: false });
+  });
+
+  it('shows the bouncing dots and 6 skeletons while loading, then the name and the program cards', async () => {
+    let resolveName!: (u: University) => void;
+    let resolvePrograms!: (p: Program[]) => void;
+    universities.get.mockReturnValue(new Promise((res) => (resolveName = res)));
+    programs.ofUniversity.mockReturnValue(new Promise((res) => (resolvePrograms = res)));
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Loading university name' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Programs Offered By');
+    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(6);
+
+    await act(async () => resolveName(uni(7, 'University of Zambia')));
+    expect(screen.getByRole('heading', { level: 1, name: 'Programs Offered By University of Zambia' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading university name' })).not.toBeInTheDocument();
+
+    await act(async () => resolvePrograms([program(1, 'Computer Science'), program(2, 'Nursing')]));
+    expect(screen.queryAllByTestId('card-skeleton')).toHaveLength(0);
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByRole('heading', { name: 'Computer Science' })).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Computer Science description')).toBeInTheDocument();
+    expect(universities.get).toHaveBeenCalledWith('7');
+    expect(programs.ofUniversity).toHaveBeenCalledWith('7');
+    expect(screen.getByText('Exploring more programs and their courses requires you to sign in.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In Here' })).toHaveAttribute('href', '/login');
+  });
+
+  it("shows the sign-in toast from a program's search button", async () => {
+    universities.get.mockResolvedValue(uni(7, 'UNZA'));
+    programs.ofUniversity.mockResolvedValue([program(1, 'Computer Science')]);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'View program details' }));
+    expect(await screen.findByText('Sign in required - You need to sign in to see the details!')).toBeInTheDocument();
+  });
+
+  it("falls back to 'Unnamed University' and only logs when the name cannot be read", async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    universities.get.mockRejectedValue(httpError(404, { message: 'University not found' }));
+    programs.ofUniversity.mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Programs Offered By Unnamed University' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Failed to fetch university name.');
+    expect(screen.queryByText('University not found')).not.toBeInTheDocument();
+    expect(screen.getByText('No programs are listed for this university yet.')).toBeInTheDocument();
+    log.mockRestore();
+  });
+
+  it("shows the server's message in the error box", async () => {
+    universities.get.mockResolvedValue(uni(7, 'UNZA'));
+    programs.ofUniversity.mockRejectedValue(httpError(500, { message: 'Database unavailable' }));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it("falls back to 'Failed to fetch programs.' without a server message", async () => {
+    universities.get.mockResolvedValue(uni(7, 'UNZA'));
+    programs.ofUniversity.mockRejectedValue(httpError(502));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch programs.');
+  });
+
+  it("shows 'An unexpected error occurred.' for other failures", async () => {
+    universities.get.mockResolvedValue(uni(7, 'UNZA'));
+    programs.ofUniversity.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred.');
+  });
+
+  describe('which university', () => {
+    beforeEach(() => {
+      universities.get.mockResolvedValue(uni(1, 'Any'));
+      programs.ofUniversity.mockResolvedValue([]);
+    });
+
+    it('uses the route id for a guest', async () => {
+      renderPage('/guest/programs/7');
+      await waitFor(() => expect(programs.ofUniversity).toHaveBeenCalledWith('7'));
+    });
+
+    it('prefers the saved selectedUniversity over the route id', async () => {
+      localStorage.setItem('selectedUniversity', '3');
+      renderPage('/guest/programs/7');
+      await waitFor(() => expect(programs.ofUniversity).toHaveBeenCalledWith('3'));
+      expect(universities.get).toHaveBeenCalledWith('3');
+    });
+
+    it("prefers a signed-in ADMIN's own university over both", async () => {
+      localStorage.setItem('selectedUniversity', '3');
+      authStore.setState({
+        user: { id: 5, email: 'a@b.zm', phone: null, role: 'ADMIN', universityId: 11, name: null, sub: 'a@b.zm', exp: 9e9 },
+      });
+      renderPage('/guest/programs/7');
+      await waitFor(() => expect(programs.ofUniversity).toHaveBeenCalledWith('11'));
+      expect(programs.ofUniversity).not.toHaveBeenCalledWith('3');
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { auditApi, dashboardApi, universitiesApi, usersApi } from 'shared-api';
+import App from './App';
+import { signIn } from './testing/render';
+
+jest.mock('shared-api', () => {
+  const actual = jest.requireActual('shared-api');
+  return {
+    ...actual,
+    universitiesApi: { list: jest.fn() },
+    dashboardApi: { stats: jest.fn() },
+    auditApi: { list: jest.fn() },
+    usersApi: { list: jest.fn() },
+  };
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  (universitiesApi.list as jest.Mock).mockResolvedValue([]);
+  (usersApi.list as jest.Mock).mockResolvedValue([]);
+  (auditApi.list as jest.Mock).mockResolvedValue({ items: [], total: 0, page: 1, size: 20 });
+  (dashboardApi.stats as jest.Mock).mockReturnValue(new Promise(() => undefined));
+});
+
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+
+describe('staff routes', () => {
+  it.each(['/universities/all', '/universities/add', '/universities/edit/3', '/users/add-admin', '/audit'])('shows %s to an ADMIN as not allowed', async (path) => {
+    signIn('ADMIN');
+    at(path);
+    expect(await screen.findByText('You are not allowed to view this page.')).toBeInTheDocument();
+    expect(universitiesApi.list).not.toHaveBeenCalled();
+    expect(auditApi.list).not.toHaveBeenCalled();
+  });
+
+  it('lets a SUPERUSER open the universities list and the audit log', async () => {
+    signIn('SUPERUSER');
+    const view = at('/universities/all');
+    expect(await screen.findByText('No Universities Found')).toBeInTheDocument();
+    view.unmount();
+    at('/audit');
+    expect(await screen.findByText('No audit entries found.')).toBeInTheDocument();
+  });
+
+  it('renders the dashboard and the users page on their paths', async () => {
+    signIn('ADMIN');
+    const view = at('/dashboard');
+    expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
+    view.unmount();
+    at('/users');
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+  });
+
+  it('refuses an applicant', async () => {
+    signIn('USER');
+    at('/dashboard');
+    expect(screen.getByText('You are not allowed to view this page.')).toBeInTheDocument();
+    expect(dashboardApi.stats).not.toHaveBeenCalled();
+  });
+});

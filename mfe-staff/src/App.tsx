@@ -1,0 +1,87 @@
+/**
+ * The staff remote (ADMIN, SUPERUSER). The shell renders it inside its router,
+ * theme and layout; this file only composes the features' pages on the routes
+ * the staff area owns. Each feature is its own lazy chunk, so a page loads only
+ * the code it shows (the charts and the file viewer are split further).
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { isStaff, useAuth } from 'shared-auth';
+import { FeedbackProvider } from './components/Feedback';
+import { Loading } from './components/Loading';
+import { NotAllowed } from './components/NotAllowed';
+
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const dashboard = () => import(/* webpackChunkName: "staff-dashboard" */ './features/dashboard');
+const programs = () => import(/* webpackChunkName: "staff-programs" */ './features/programs');
+const courses = () => import(/* webpackChunkName: "staff-courses" */ './features/courses');
+const universities = () => import(/* webpackChunkName: "staff-universities" */ './features/universities');
+const applications = () => import(/* webpackChunkName: "staff-applications" */ './features/applications');
+const users = () => import(/* webpackChunkName: "staff-users" */ './features/users');
+const students = () => import(/* webpackChunkName: "staff-students" */ './features/students');
+const profile = () => import(/* webpackChunkName: "staff-profile" */ './features/profile');
+const audit = () => import(/* webpackChunkName: "staff-audit" */ './features/audit');
+
+const Dashboard = page(dashboard, 'Dashboard');
+const ProgramsList = page(programs, 'ProgramsList');
+const AddProgram = page(programs, 'AddProgram');
+const EditProgram = page(programs, 'EditProgram');
+const ProgramDetail = page(programs, 'ProgramDetail');
+const CoursesList = page(courses, 'CoursesList');
+const AddCourse = page(courses, 'AddCourse');
+const EditCourse = page(courses, 'EditCourse');
+const CourseDetail = page(courses, 'CourseDetail');
+const UniversitiesList = page(universities, 'UniversitiesList');
+const AddUniversity = page(universities, 'AddUniversity');
+const EditUniversity = page(universities, 'EditUniversity');
+const UniversityDetail = page(universities, 'UniversityDetail');
+const ApplicationsList = page(applications, 'ApplicationsList');
+const ApplicationDetail = page(applications, 'ApplicationDetail');
+const UsersList = page(users, 'UsersList');
+const AddAdmin = page(users, 'AddAdmin');
+const StudentsList = page(students, 'StudentsList');
+const Profile = page(profile, 'Profile');
+const AuditLog = page(audit, 'AuditLog');
+
+/** SUPERUSER-only pages: an ADMIN sees a 'not allowed' message instead. */
+function SuperuserOnly({ children }: { children: ReactNode }) {
+  const role = useAuth((s) => s.user?.role);
+  return role === 'SUPERUSER' ? <>{children}</> : <NotAllowed />;
+}
+
+export default function App() {
+  const role = useAuth((s) => s.user?.role);
+  if (!isStaff(role)) return <NotAllowed />;
+  const su = (element: ReactNode) => <SuperuserOnly>{element}</SuperuserOnly>;
+  return (
+    <FeedbackProvider>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/applications" element={<ApplicationsList />} />
+          <Route path="/applications/:id" element={<ApplicationDetail />} />
+          <Route path="/programs" element={<ProgramsList />} />
+          <Route path="/programs/add" element={<AddProgram />} />
+          <Route path="/programs/edit/:id" element={<EditProgram />} />
+          <Route path="/programs/:id" element={<ProgramDetail />} />
+          <Route path="/courses" element={<CoursesList />} />
+          <Route path="/course/add" element={<AddCourse />} />
+          <Route path="/course/edit/:id" element={<EditCourse />} />
+          <Route path="/course/:id" element={<CourseDetail />} />
+          <Route path="/universities/all" element={su(<UniversitiesList />)} />
+          <Route path="/universities/add" element={su(<AddUniversity />)} />
+          <Route path="/universities/edit/:id" element={su(<EditUniversity />)} />
+          <Route path="/universities/:id" element={<UniversityDetail />} />
+          <Route path="/users" element={<UsersList />} />
+          <Route path="/users/add-admin" element={su(<AddAdmin />)} />
+          <Route path="/students/all" element={<StudentsList />} />
+          <Route path="/profile" element={<Profile />} />
+          <Route path="/audit" element={su(<AuditLog />)} />
+        </Routes>
+      </Suspense>
+    </FeedbackProvider>
+  );
+}

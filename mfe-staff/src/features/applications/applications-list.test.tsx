@@ -1,0 +1,122 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationsApi, http } from 'shared-api';
+import { renderPage, signIn } from '../../testing/render';
+import { makeApplication } from './fixtures';
+import { ApplicationsList } from './index';
+
+jest.mock('shared-api', () => {
+  const actual = jest.requireActual('shared-api');
+  return {
+    ...actual,
+    applicationsApi: { page: jest.fn(), exportCsvUrl: actual.applicationsApi.exportCsvUrl },
+    http: { get: jest.fn() },
+  };
+});
+
+const api = applicationsApi as jest.Mocked<typeof applicationsApi>;
+const httpMock = http as unknown as { get: jest.Mock };
+
+beforeEach(() => jest.resetAllMocks());
+
+function page(items = [makeApplication(1)], total = items.length) {
+  return { items, total, page: 1, size: 20 };
+}
+
+describe('applications list', () => {
+  it('shows the columns, badges, payment and the view action, paged by 20 on the server', async () => {
+    signIn('SUPERUSER');
+    api.page.mockResolvedValue(page([makeApplication(1), makeApplication(2, { status: 'REJECTED', payment: null })]));
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    expect(screen.getByRole('heading', { name: 'Applications' })).toBeInTheDocument();
+    expect(await screen.findByText('Applicant 1')).toBeInTheDocument();
+    for (const h of ['Applicant Name', 'Applicant Cell', 'Applicant Email', 'Date Applied', 'Status', 'Payment Status', 'Actions'])
+      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+    const row2 = screen.getByText('Applicant 2').closest('tr') as HTMLElement;
+    expect(within(row2).getByText('Rejected')).toBeInTheDocument();
+    expect(within(row2).getByText('No Payment')).toBeInTheDocument();
+    const row1 = screen.getByText('Applicant 1').closest('tr') as HTMLElement;
+    expect(within(row1).getByText('REF-123456')).toBeInTheDocument();
+    expect(within(row1).getByText('Successful')).toBeInTheDocument();
+    expect(within(row1).getByText('2026-11-01')).toBeInTheDocument();
+    expect(api.page).toHaveBeenCalledWith({ page: 1, size: 20 });
+    await userEvent.click(within(row1).getByRole('button', { name: 'View application of Applicant 1' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/applications/1');
+  });
+
+  it('hides submitted applications from an ADMIN', async () => {
+    signIn('ADMIN');
+    api.page.mockResolvedValue(page([makeApplication(1), makeApplication(2, { status: 'SUBMITTED' })]));
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    expect(await screen.findByText('Applicant 1')).toBeInTheDocument();
+    expect(screen.queryByText('Applicant 2')).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Submitted' })).not.toBeInTheDocument();
+  });
+
+  it('sends the status, dates, search and the selected university to the server', async () => {
+    signIn('SUPERUSER', { selectedUniversity: 5 });
+    api.page.mockResolvedValue(page());
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    await screen.findByText('Applicant 1');
+    expect(api.page).toHaveBeenLastCalledWith({ page: 1, size: 20, universityId: 5 });
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Submitted']);
+    await userEvent.selectOptions(status, 'PENDING_REVIEW');
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'PENDING_REVIEW' })));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'mwale' } });
+    await waitFor(() =>
+      expect(api.page).toHaveBeenLastCalledWith({
+        page: 1,
+        size: 20,
+        status: 'PENDING_REVIEW',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        search: 'mwale',
+        universityId: 5,
+      }),
+    );
+  });
+
+  it('moves to the next page on the server', async () => {
+    signIn('SUPERUSER');
+    api.page.mockResolvedValue(page([makeApplication(1)], 45));
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    await screen.findByText('1–20 of 45');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith({ page: 2, size: 20 }));
+  });
+
+  it('shows the empty text and the load failure dialog', async () => {
+    signIn('ADMIN');
+    api.page.mockResolvedValueOnce(page([]));
+    const view = renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    expect(await screen.findByText('No applications found.')).toBeInTheDocument();
+    view.unmount();
+    api.page.mockRejectedValueOnce(new Error('down'));
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Failed to fetch applications')).toBeInTheDocument();
+  });
+
+  it('exports the filtered list as CSV with the token-carrying client', async () => {
+    signIn('ADMIN');
+    api.page.mockResolvedValue(page());
+    const blob = jest.fn().mockResolvedValue(new Blob(['a,b'], { type: 'text/csv' }));
+    httpMock.get.mockReturnValue({ blob });
+    const createObjectURL = jest.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    await screen.findByText('Applicant 1');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'APPROVED');
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    });
+    expect(httpMock.get).toHaveBeenCalledWith('applications/export.csv?status=APPROVED');
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
+  });
+});

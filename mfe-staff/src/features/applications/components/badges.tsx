@@ -1,0 +1,31 @@
+import Chip from '@mui/material/Chip';
+import type { Payment } from 'shared-api';
+
+const STATUS_STYLE: Record<string, { label: string; bg: string; fg: string }> = {
+  SUBMITTED: { label: 'Submitted', bg: '#ffb300', fg: '#000' },
+  REJECTED: { label: 'Rejected', bg: '#c62828', fg: '#fff' },
+  PENDING: { label: 'Pending', bg: '#616161', fg: '#fff' },
+  PENDING_REVIEW: { label: 'Pending review', bg: '#1565c0', fg: '#fff' },
+  APPROVED: { label: 'Approved', bg: '#2e7d32', fg: '#fff' },
+};
+
+/** Spec §4 colours: submitted amber, Rejected red, Pending grey, PENDING_REVIEW blue, Approved green, other green. */
+export function StatusBadge({ status }: { status: string }) {
+  const style = STATUS_STYLE[status.toUpperCase()] ?? { label: status, bg: '#2e7d32', fg: '#fff' };
+  return <Chip size="small" label={style.label} sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 600 }} />;
+}
+
+/** Payment statuses: successful green, pending amber, anything else failed red (spec §4). */
+export function PaymentBadge({ payment }: { payment: Payment | null }) {
+  if (!payment) return <Chip size="small" variant="outlined" label="No Payment" />;
+  const status = payment.status.toLowerCase();
+  const [label, bg, fg] =
+    status === 'successful' ? ['Successful', '#2e7d32', '#fff'] : status === 'pending' ? ['Pending', '#ffb300', '#000'] : ['Failed', '#c62828', '#fff'];
+  return <Chip size="small" label={label} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return 'Not provided';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,61 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { coursesApi, errorStatus, type Course } from 'shared-api';
+import { BackButton } from '../../../components/BackButton';
+import { DetailList } from '../../../components/DetailList';
+import { Loading } from '../../../components/Loading';
+import { useInReach } from '../../../hooks/useInReach';
+
+export function CourseDetail() {
+  const { id } = useParams();
+  const [course, setCourse] = useState<Course | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'error'>('loading');
+  const inReach = useInReach();
+  const inReachRef = useRef(inReach);
+  inReachRef.current = inReach;
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    setState('loading');
+    coursesApi
+      .get(id)
+      .then((c) => {
+        if (!live) return;
+        setCourse(c);
+        setState(inReachRef.current(c.universityId) ? 'ready' : 'missing');
+      })
+      .catch((err) => live && setState(errorStatus(err) === 404 ? 'missing' : 'error'));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  return (
+    <Box>
+      <BackButton />
+      {state === 'loading' && <Loading text="Loading course..." />}
+      {state === 'missing' && <Alert severity="warning">Course not found</Alert>}
+      {state === 'error' && <Alert severity="error">Failed to fetch course details</Alert>}
+      {state === 'ready' && course && (
+        <Paper sx={{ p: { xs: 2, sm: 4 } }}>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, mb: 2 }}>
+            {course.courseName}
+          </Typography>
+          <Typography sx={{ mb: 2 }}>{course.courseDescription}</Typography>
+          <DetailList
+            items={[
+              ['Semester', course.sermisterToBeDone],
+              ['Year', course.yearToBeStudied],
+              ['Program ID', course.programId],
+            ]}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}

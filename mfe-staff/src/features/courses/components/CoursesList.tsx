@@ -1,0 +1,125 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { coursesApi, errorBody, errorStatus, errorText, type Course } from 'shared-api';
+import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
+import { AddIcon, DeleteIcon, EditIcon } from '../../../components/icons';
+import { Loading } from '../../../components/Loading';
+import { PageHeader } from '../../../components/PageHeader';
+import { useScope } from '../../../hooks/useScope';
+
+export function CoursesList() {
+  const { universityId } = useScope();
+  const navigate = useNavigate();
+  const { confirm, alert } = useFeedback();
+  const [courses, setCourses] = useState<Course[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    coursesApi
+      .list()
+      .then((list) => live && setCourses(universityId === null ? list : list.filter((c) => c.universityId === universityId)))
+      .catch((err) => {
+        if (!live) return;
+        setCourses([]);
+        const status = errorStatus(err);
+        setError(errorBody(err)?.message ?? (status ? `Status ${status}` : ''));
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [universityId]);
+
+  const remove = async (course: Course) => {
+    if (!(await confirm(DELETE_CONFIRMATION))) return;
+    try {
+      await coursesApi.remove(course.id);
+      setCourses((list) => list.filter((c) => c.id !== course.id));
+      await alert({ title: 'Deleted!', text: 'Course deleted successfully', icon: 'success' });
+    } catch (err) {
+      await alert({ title: 'Error', text: errorText(err, 'Failed to delete course'), icon: 'error' });
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Courses"
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/course/add')}>
+            Add Course
+          </Button>
+        }
+      />
+      {error !== null && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <AlertTitle>Failed to fetch courses</AlertTitle>
+          {error}
+        </Alert>
+      )}
+      {loading ? (
+        <Loading text="Loading courses..." />
+      ) : courses.length === 0 ? (
+        error === null && (
+          <Paper sx={{ p: 4, textAlign: 'center' }}>
+            <Typography>No courses found</Typography>
+          </Paper>
+        )
+      ) : (
+        <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Courses (scrollable)">
+          <Table aria-label="Courses">
+            <TableHead>
+              <TableRow>
+                <TableCell>Title</TableCell>
+                <TableCell>Description</TableCell>
+                <TableCell>Semester</TableCell>
+                <TableCell>Year</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {courses.map((course) => (
+                <TableRow key={course.id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/course/${course.id}`}>
+                      {course.courseName}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{course.courseDescription}</TableCell>
+                  <TableCell>{course.sermisterToBeDone}</TableCell>
+                  <TableCell>{course.yearToBeStudied}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton aria-label={`Edit ${course.courseName}`} onClick={() => navigate(`/course/edit/${course.id}`, { state: { course } })}>
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${course.courseName}`} color="error" onClick={() => void remove(course)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

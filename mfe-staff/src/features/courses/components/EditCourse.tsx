@@ -1,0 +1,87 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { coursesApi, errorText, type Course } from 'shared-api';
+import { BackButton } from '../../../components/BackButton';
+import { useFeedback } from '../../../components/Feedback';
+import { FormCard } from '../../../components/FormCard';
+import { Loading } from '../../../components/Loading';
+import { useInReach } from '../../../hooks/useInReach';
+import { CourseFields, validateCourse, type CourseErrors, type CourseFieldValues } from './CourseFields';
+
+function toValues(course: Course): CourseFieldValues {
+  return {
+    courseName: course.courseName,
+    courseDescription: course.courseDescription,
+    semester: String(course.sermisterToBeDone),
+    year: String(course.yearToBeStudied),
+  };
+}
+
+export function EditCourse() {
+  const { id } = useParams();
+  const passed = (useLocation().state as { course?: Course } | null)?.course;
+  const [values, setValues] = useState<CourseFieldValues | null>(passed && String(passed.id) === id ? toValues(passed) : null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<CourseErrors>({});
+  const [busy, setBusy] = useState(false);
+  const { alert } = useFeedback();
+  const navigate = useNavigate();
+  const inReach = useInReach();
+  const [universityId, setUniversityId] = useState<number | null>(passed && String(passed.id) === id ? passed.universityId : null);
+
+  useEffect(() => {
+    if (values || !id) return;
+    coursesApi
+      .get(id)
+      .then((course) => {
+        setUniversityId(course.universityId);
+        setValues(toValues(course));
+      })
+      .catch(() => setLoadError('Failed to fetch course details'));
+  }, [id, values]);
+
+  const submit = async () => {
+    if (!values || !id) return;
+    const found = validateCourse(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await coursesApi.update(id, {
+        courseName: values.courseName.trim(),
+        courseDescription: values.courseDescription.trim(),
+        sermisterToBeDone: Number(values.semester),
+        yearToBeStudied: Number(values.year),
+      });
+      await alert({ title: 'Success', text: 'Course Updated Successfully', icon: 'success' });
+      navigate('/courses');
+    } catch (err) {
+      await alert({ title: 'Error', text: errorText(err, 'Failed to update course'), icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <BackButton />
+      {loadError ? (
+        <Alert severity="error">{loadError}</Alert>
+      ) : values && !inReach(universityId) ? (
+        <Alert severity="warning">Course not found</Alert>
+      ) : !values ? (
+        <Loading text="Loading course..." />
+      ) : (
+        <FormCard title="Edit Course" onSubmit={() => void submit()}>
+          <CourseFields values={values} errors={errors} onChange={setValues} />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Save Changes
+          </Button>
+        </FormCard>
+      )}
+    </Box>
+  );
+}

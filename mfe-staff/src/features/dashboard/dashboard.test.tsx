@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { dashboardApi, universitiesApi, type DashboardStats } from 'shared-api';
+import { renderPage, signIn } from '../../testing/render';
+import { Dashboard } from './index';
+
+jest.mock('shared-api', () => {
+  const actual = jest.requireActual('shared-api');
+  return { ...actual, dashboardApi: { stats: jest.fn() }, universitiesApi: { list: jest.fn() } };
+});
+
+const api = dashboardApi as jest.Mocked<typeof dashboardApi>;
+const universities = universitiesApi as jest.Mocked<typeof universitiesApi>;
+
+const stats: DashboardStats = {
+  universities: 3,
+  programs: 17,
+  courses: 61,
+  students: 205,
+  applications: 240,
+  programsByFaculty: [
+    { label: 'Law', value: 4 },
+    { label: 'Medicine', value: 13 },
+  ],
+  studentsByUniversity: [
+    { label: 'UNZA', value: 150 },
+    { label: 'CBU', value: 55 },
+  ],
+  applicationsByStatus: [
+    { status: 'PENDING', value: 20 },
+    { status: 'APPROVED', value: 200 },
+  ],
+  submissionsLast7Days: [
+    { date: '2026-11-16', value: 3 },
+    { date: '2026-11-17', value: 9 },
+  ],
+};
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  universities.list.mockResolvedValue([{ id: 1, name: 'UNZA', location: null, website: null, contactInfo: null, about: null, imageUrl: null }]);
+});
+
+describe('dashboard', () => {
+  it('shows the SUPERUSER counters, four cards and the charts from one live call, and caches universities', async () => {
+    signIn('SUPERUSER', { selectedUniversity: 2 });
+    api.stats.mockResolvedValue(stats);
+    renderPage(<Dashboard />, { path: '/dashboard', route: '/dashboard' });
+    expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
+    const summary = await screen.findByRole('list', { name: 'Summary' });
+    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3Universities', '17Programs', '61Courses', '205Students']);
+    const nav = screen.getByRole('navigation', { name: 'Dashboard shortcuts' });
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/universities/all', '/programs', '/courses', '/students/all']);
+    expect(await screen.findByRole('figure', { name: 'Programs by Faculty' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Student Distribution' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Applications by Status' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Submissions in the Last 7 Days' })).toBeInTheDocument();
+    expect(screen.getByText('Medicine: 13')).toBeInTheDocument();
+    expect(screen.getByText('Approved: 200')).toBeInTheDocument();
+    expect(screen.getByText('11-17: 9')).toBeInTheDocument();
+    expect(api.stats).toHaveBeenCalledTimes(1);
+    expect(api.stats).toHaveBeenCalledWith(2);
+    expect(localStorage.getItem('universities')).toBe(JSON.stringify([{ id: 1, name: 'UNZA' }]));
+  });
+
+  it('shows the ADMIN counters, three cards and no student distribution', async () => {
+    signIn('ADMIN', { selectedUniversity: 2 });
+    api.stats.mockResolvedValue(stats);
+    renderPage(<Dashboard />, { path: '/dashboard', route: '/dashboard' });
+    const summary = await screen.findByRole('list', { name: 'Summary' });
+    expect(within(summary).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(summary).queryByText('Universities')).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard shortcuts' });
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/programs', '/courses', '/students/all']);
+    expect(await screen.findByRole('figure', { name: 'Programs by Faculty' })).toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: 'Student Distribution' })).not.toBeInTheDocument();
+    expect(api.stats).toHaveBeenCalledWith(null);
+  });
+
+  it('shows an error when the statistics fail', async () => {
+    signIn('ADMIN');
+    api.stats.mockRejectedValue(new Error('down'));
+    renderPage(<Dashboard />, { path: '/dashboard', route: '/dashboard' });
+    expect(await screen.findByText('Failed to load dashboard statistics')).toBeInTheDocument();
+  });
+});

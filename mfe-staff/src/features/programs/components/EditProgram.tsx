@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { errorText, programsApi, type Program } from 'shared-api';
+import { BackButton } from '../../../components/BackButton';
+import { useFeedback } from '../../../components/Feedback';
+import { Loading } from '../../../components/Loading';
+import { useInReach } from '../../../hooks/useInReach';
+import { ProgramForm, toProgramInput, type ProgramFormValues } from './ProgramForm';
+
+function toValues(program: Program): ProgramFormValues {
+  return {
+    universityId: String(program.universityId),
+    name: program.name,
+    description: program.description,
+    duration: String(program.durationYears ?? parseInt(program.duration, 10)),
+    requirements: program.requirements ?? '',
+    careerOpportunities: program.careerOpportunities ?? '',
+  };
+}
+
+export function EditProgram() {
+  const { id } = useParams();
+  const location = useLocation();
+  const passed = (location.state as { program?: Program } | null)?.program;
+  const [program, setProgram] = useState<Program | null>(passed && String(passed.id) === id ? passed : null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { alert } = useFeedback();
+  const navigate = useNavigate();
+  const inReach = useInReach();
+
+  useEffect(() => {
+    if (program || !id) return;
+    programsApi
+      .get(id)
+      .then(setProgram)
+      .catch((err) => setLoadError(errorText(err, 'Failed to fetch programs.')));
+  }, [id, program]);
+
+  const submit = async (values: ProgramFormValues) => {
+    if (!program) return;
+    setBusy(true);
+    try {
+      await programsApi.update(program.id, toProgramInput(values, program.universityId));
+      await alert({ title: 'Success', text: 'Program Updated Successfully', icon: 'success' });
+      navigate('/programs');
+    } catch (err) {
+      await alert({ title: 'Error', text: errorText(err, 'Failed to update program'), icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <BackButton />
+      {loadError ? (
+        <Alert severity="error">{loadError}</Alert>
+      ) : program && !inReach(program.universityId) ? (
+        <Alert severity="warning">Program not found</Alert>
+      ) : !program ? (
+        <Loading text="Loading program details..." />
+      ) : (
+        <ProgramForm
+          title="Edit Program Details"
+          initial={toValues(program)}
+          submitLabel="Update Program"
+          busy={busy}
+          onSubmit={(values) => void submit(values)}
+        />
+      )}
+    </Box>
+  );
+}

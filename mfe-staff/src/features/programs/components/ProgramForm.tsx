@@ -1,0 +1,125 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import type { ProgramInput } from 'shared-api';
+import type { CachedUniversity } from 'shared-auth';
+import { FormCard, missing } from '../../../components/FormCard';
+
+export interface ProgramFormValues {
+  universityId: string;
+  name: string;
+  description: string;
+  duration: string;
+  requirements: string;
+  careerOpportunities: string;
+}
+
+export const EMPTY_PROGRAM: ProgramFormValues = {
+  universityId: '',
+  name: '',
+  description: '',
+  duration: '',
+  requirements: '',
+  careerOpportunities: '',
+};
+
+/** Spec §5 program rules; the university is required only when the form shows the select. */
+export function validateProgram(values: ProgramFormValues, withUniversity: boolean): Partial<Record<keyof ProgramFormValues, string>> {
+  const errors = missing(values, withUniversity ? ['universityId', 'name', 'description', 'duration'] : ['name', 'description', 'duration']);
+  if (!errors.duration) {
+    const years = Number(values.duration);
+    if (!/^\s*\d+\s*$/.test(values.duration) || !Number.isInteger(years)) errors.duration = 'Duration must be a whole number of years';
+    else if (years < 1) errors.duration = 'Duration must be at least 1';
+  }
+  return errors;
+}
+
+export function toProgramInput(values: ProgramFormValues, universityId: number | null): ProgramInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    duration: Number(values.duration),
+    requirements: values.requirements.trim() || null,
+    careerOpportunities: values.careerOpportunities.trim() || null,
+    universityId,
+  };
+}
+
+export function ProgramForm({
+  title,
+  initial,
+  universities,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  title: string;
+  initial: ProgramFormValues;
+  /** Present when the university must be chosen (SUPERUSER adding a program). */
+  universities?: CachedUniversity[];
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: ProgramFormValues) => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof ProgramFormValues, string>>>({});
+  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  const submit = () => {
+    const found = validateProgram(values, universities !== undefined);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(values);
+  };
+
+  return (
+    <FormCard title={title} onSubmit={submit}>
+      {universities && (
+        <TextField
+          select
+          label="University"
+          required
+          value={values.universityId}
+          onChange={set('universityId')}
+          error={Boolean(errors.universityId)}
+          helperText={errors.universityId}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Select University</option>
+          {universities.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </TextField>
+      )}
+      <TextField label="Name" required value={values.name} onChange={set('name')} error={Boolean(errors.name)} helperText={errors.name} />
+      <TextField
+        label="Description"
+        required
+        multiline
+        minRows={3}
+        value={values.description}
+        onChange={set('description')}
+        error={Boolean(errors.description)}
+        helperText={errors.description}
+      />
+      <TextField
+        label="Duration"
+        required
+        type="number"
+        value={values.duration}
+        onChange={set('duration')}
+        error={Boolean(errors.duration)}
+        helperText={errors.duration ?? 'Duration is in years'}
+        slotProps={{ htmlInput: { min: 1, step: 1 } }}
+      />
+      <TextField label="Requirements" multiline minRows={2} value={values.requirements} onChange={set('requirements')} />
+      <TextField label="Career Opportunities" multiline minRows={2} value={values.careerOpportunities} onChange={set('careerOpportunities')} />
+      <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : undefined}>
+        {submitLabel}
+      </Button>
+    </FormCard>
+  );
+}

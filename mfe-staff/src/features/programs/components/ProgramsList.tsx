@@ -1,0 +1,125 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorText, programsApi, type Program } from 'shared-api';
+import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
+import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
+import { Loading } from '../../../components/Loading';
+import { PageHeader } from '../../../components/PageHeader';
+import { useScope } from '../../../hooks/useScope';
+
+export function ProgramsList() {
+  const { universityId } = useScope();
+  const navigate = useNavigate();
+  const { confirm, alert } = useFeedback();
+  const [programs, setPrograms] = useState<Program[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    (universityId === null ? programsApi.list() : programsApi.ofUniversity(universityId))
+      .then((list) => live && setPrograms(list))
+      .catch(() => {
+        if (!live) return;
+        setPrograms([]);
+        setError('Error: Failed to fetch programs.');
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [universityId]);
+
+  const remove = async (program: Program) => {
+    if (!(await confirm(DELETE_CONFIRMATION))) return;
+    try {
+      await programsApi.remove(program.id);
+      setPrograms((list) => list.filter((p) => p.id !== program.id));
+      await alert({ title: 'Deleted!', text: 'The program has been deleted.', icon: 'success' });
+    } catch (err) {
+      await alert({ title: 'Error', text: errorText(err, 'Failed to delete program'), icon: 'error' });
+    }
+  };
+
+  const addButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/programs/add')}>
+      Add Program
+    </Button>
+  );
+
+  return (
+    <Box>
+      <PageHeader title="Programs" action={addButton} />
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {loading ? (
+        <Loading text="Loading programs..." />
+      ) : programs.length === 0 && !error ? (
+        <Paper sx={{ p: 4, textAlign: 'center' }}>
+          <Typography variant="h6" component="h2">
+            No Programs Found
+          </Typography>
+          <Typography sx={{ mb: 2 }}>Get started by adding your first program</Typography>
+          {addButton}
+        </Paper>
+      ) : programs.length > 0 ? (
+        <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Programs (scrollable)">
+          <Table aria-label="Programs">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Description</TableCell>
+                <TableCell>Duration</TableCell>
+                <TableCell>Requirements</TableCell>
+                <TableCell>Career Opportunities</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {programs.map((program) => (
+                <TableRow key={program.id}>
+                  <TableCell>{program.name}</TableCell>
+                  <TableCell>{program.description}</TableCell>
+                  <TableCell>{program.duration}</TableCell>
+                  <TableCell>{program.requirements || '—'}</TableCell>
+                  <TableCell>{program.careerOpportunities || '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton aria-label={`View ${program.name}`} onClick={() => navigate(`/programs/${program.id}`)}>
+                      <ViewIcon />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Edit ${program.name}`}
+                      onClick={() => navigate(`/programs/edit/${program.id}`, { state: { program } })}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${program.name}`} color="error" onClick={() => void remove(program)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { StudentsList } from './components/StudentsList';

@@ -1,0 +1,118 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authApi, errorText, PASSWORD_MIN_LENGTH } from 'shared-api';
+import { BackButton } from '../../../components/BackButton';
+import { useFeedback } from '../../../components/Feedback';
+import { FormCard, missing } from '../../../components/FormCard';
+import { useUniversityOptions } from '../../../hooks/useUniversities';
+
+interface AdminValues {
+  universityId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const REQUIRED: Array<keyof AdminValues> = ['universityId', 'firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'];
+
+/** Spec §5: all fields required, passwords must match, role fixed to ADMIN. */
+export function validateAdmin(values: AdminValues): Partial<Record<keyof AdminValues, string>> {
+  const errors = missing(values, REQUIRED);
+  if (!errors.password && values.password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (!errors.password && !errors.confirmPassword && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match';
+  return errors;
+}
+
+export function AddAdmin() {
+  const { universities } = useUniversityOptions();
+  const { alert } = useFeedback();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<AdminValues>({
+    universityId: universities[0] ? String(universities[0].id) : '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof AdminValues, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  // The university defaults to the first stored one, also when the list arrives late.
+  useEffect(() => {
+    if (!values.universityId && universities[0]) setValues((v) => ({ ...v, universityId: String(universities[0].id) }));
+  }, [universities, values.universityId]);
+
+  const set = (key: keyof AdminValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const field = (key: keyof AdminValues, label: string, type = 'text') => (
+    <TextField label={label} type={type} required value={values[key]} onChange={set(key)} error={Boolean(errors[key])} helperText={errors[key]} autoComplete={type === 'password' ? 'new-password' : undefined} />
+  );
+
+  const submit = async () => {
+    const found = validateAdmin(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await authApi.register({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        role: 'ADMIN',
+        universityId: Number(values.universityId),
+      });
+      await alert({ title: 'Success', text: 'Admin user added successfully', icon: 'success' });
+      navigate('/users');
+    } catch (err) {
+      await alert({ title: 'Error', text: errorText(err, 'An unexpected error occurred'), icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <BackButton />
+      <FormCard title="Add Admin User" onSubmit={() => void submit()}>
+        <TextField
+          select
+          label="University"
+          required
+          value={values.universityId}
+          onChange={set('universityId')}
+          error={Boolean(errors.universityId)}
+          helperText={errors.universityId}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Select University</option>
+          {universities.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </TextField>
+        {field('firstName', 'First Name')}
+        {field('lastName', 'Last Name')}
+        {field('email', 'Email', 'email')}
+        {field('phone', 'Phone', 'tel')}
+        {field('password', 'Password', 'password')}
+        {field('confirmPassword', 'Confirm Password', 'password')}
+        <Typography variant="body2">Role: ADMIN</Typography>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Add Admin
+        </Button>
+      </FormCard>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { UsersList } from './components/UsersList';
+export { AddAdmin } from './components/AddAdmin';

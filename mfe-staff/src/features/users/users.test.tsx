@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authApi, universitiesApi, usersApi, type User } from 'shared-api';
+import { httpError, renderPage, signIn } from '../../testing/render';
+import { AddAdmin, UsersList } from './index';
+
+jest.mock('shared-api', () => {
+  const actual = jest.requireActual('shared-api');
+  return {
+    ...actual,
+    usersApi: { list: jest.fn(), update: jest.fn() },
+    authApi: { register: jest.fn() },
+    universitiesApi: { list: jest.fn() },
+  };
+});
+
+const api = usersApi as jest.Mocked<typeof usersApi>;
+const auth = authApi as jest.Mocked<typeof authApi>;
+const universities = universitiesApi as jest.Mocked<typeof universitiesApi>;
+
+function person(id: number, extra: Partial<User> = {}): User {
+  return {
+    id,
+    userId: id,
+    firstName: 'Mwila',
+    lastName: `No${id}`,
+    fullName: `Mwila No${id}`,
+    email: `u${id}@example.com`,
+    phone: null,
+    role: 'USER',
+    enabled: true,
+    universityId: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('users list', () => {
+  it('shows name, email, role badge and status, and Add Admin for a SUPERUSER', async () => {
+    signIn('SUPERUSER', { id: 1 });
+    api.list.mockResolvedValue([person(1, { role: 'SUPERUSER' }), person(2, { role: 'ADMIN', universityId: 7 }), person(3, { enabled: false })]);
+    renderPage(<UsersList />, { path: '/users', route: '/users' });
+    const row2 = (await screen.findByText('Mwila No2')).closest('tr') as HTMLElement;
+    expect(within(row2).getByText('ADMIN')).toBeInTheDocument();
+    expect(within(row2).getByText('Active')).toBeInTheDocument();
+    expect(within(row2).getByRole('button', { name: 'Archive Mwila No2' })).toHaveTextContent('Archive');
+    const row3 = screen.getByText('Mwila No3').closest('tr') as HTMLElement;
+    expect(within(row3).getByText('Blocked')).toBeInTheDocument();
+    expect(within(row3).getByRole('button', { name: 'Unarchive Mwila No3' })).toBeInTheDocument();
+    const row1 = screen.getByText('Mwila No1').closest('tr') as HTMLElement;
+    expect(within(row1).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/add-admin');
+  });
+
+  it('archives only after confirmation and shows Blocked', async () => {
+    signIn('SUPERUSER');
+    api.list.mockResolvedValue([person(2)]);
+    api.update.mockResolvedValue(person(2, { enabled: false }));
+    renderPage(<UsersList />, { path: '/users', route: '/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive Mwila No2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.update).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Archive Mwila No2' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, archive!' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ id: 2, email: 'u2@example.com', enabled: false })));
+    expect(await screen.findByText('Blocked')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Unarchive Mwila No2' })).toBeInTheDocument();
+  });
+
+  it('reports an unarchive failure as Request failed: {message}', async () => {
+    signIn('SUPERUSER');
+    api.list.mockResolvedValue([person(3, { enabled: false })]);
+    api.update.mockRejectedValue(httpError(403, { message: 'Forbidden here' }));
+    renderPage(<UsersList />, { path: '/users', route: '/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Unarchive Mwila No3' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, unarchive!' }));
+    expect(await screen.findByText('Failed to unarchive user.')).toBeInTheDocument();
+    expect(screen.getByText('Request failed: Forbidden here')).toBeInTheDocument();
+  });
+
+  it('hides Add Admin from an ADMIN', async () => {
+    signIn('ADMIN');
+    api.list.mockResolvedValue([]);
+    renderPage(<UsersList />, { path: '/users', route: '/users' });
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Admin' })).not.toBeInTheDocument();
+  });
+});
+
+describe('add admin', () => {
+  async function fill(password: string, confirm: string) {
+    await userEvent.type(screen.getByRole('textbox', { name: /First Name/ }), 'Chanda');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last Name/ }), 'Banda');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'chanda@unza.zm');
+    await userEvent.type(screen.getByRole('textbox', { name: /Phone/ }), '+260977000000');
+    await userEvent.type(screen.getByLabelText(/^Password/), password);
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), confirm);
+  }
+
+  it('defaults to the first stored university, requires all fields and matching passwords', async () => {
+    signIn('SUPERUSER');
+    localStorage.setItem('universities', JSON.stringify([{ id: 4, name: 'UNZA' }, { id: 5, name: 'CBU' }]));
+    universities.list.mockReturnValue(new Promise(() => undefined));
+    renderPage(<AddAdmin />, { path: '/users/add-admin', route: '/users/add-admin' });
+    expect(screen.getByRole('combobox', { name: /University/ })).toHaveValue('4');
+    expect(screen.getByText('Role: ADMIN')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(6);
+    await fill('secret-pass-1', 'secret-pass-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it('registers an ADMIN and goes to /users', async () => {
+    signIn('SUPERUSER');
+    universities.list.mockResolvedValue([{ id: 9, name: 'Mulungushi', location: null, website: null, contactInfo: null, about: null, imageUrl: null }]);
+    auth.register.mockResolvedValue({ message: 'ok' });
+    renderPage(<AddAdmin />, { path: '/users/add-admin', route: '/users/add-admin' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /University/ })).toHaveValue('9'));
+    await fill('secret-pass-1', 'secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(await screen.findByText('Admin user added successfully')).toBeInTheDocument();
+    expect(auth.register).toHaveBeenCalledWith({
+      firstName: 'Chanda',
+      lastName: 'Banda',
+      email: 'chanda@unza.zm',
+      phone: '+260977000000',
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      role: 'ADMIN',
+      universityId: 9,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/users'));
+  });
+
+  it('shows the server error text, else the generic one', async () => {
+    signIn('SUPERUSER');
+    localStorage.setItem('universities', JSON.stringify([{ id: 4, name: 'UNZA' }]));
+    universities.list.mockReturnValue(new Promise(() => undefined));
+    auth.register.mockRejectedValueOnce(httpError(409, { error: 'Email already registered' })).mockRejectedValueOnce(new Error('offline'));
+    renderPage(<AddAdmin />, { path: '/users/add-admin', route: '/users/add-admin' });
+    await fill('secret-pass-1', 'secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(await screen.findByText('Email already registered')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
+  });
+});

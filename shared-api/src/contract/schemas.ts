@@ -1,0 +1,458 @@
+/**
+ * The API contract: every payload and answer of spec §3 and §7 as zod schemas.
+ * The server validates with these and the browser derives its types from them,
+ * so a field is defined exactly once. Wire names keep the spec's spelling
+ * (sermisterToBeDone, semesterToBeDone, provice).
+ */
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  COUNTRIES,
+  DOCUMENT_TYPES,
+  GENDERS,
+  MAX_PROGRAM_CHOICES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  QUALIFICATIONS,
+  ROLES,
+} from './constants';
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const requiredText = (max: number) => text(max).min(1, 'is required');
+const optionalText = (max: number) => text(max).optional().nullable();
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdParams = z.object({ id: Id }).strict();
+
+export const ErrorBody = z.object({ message: z.string(), error: z.string().optional() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+export const MessageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof MessageBody>;
+
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address'));
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const Phone = z
+  .string()
+  .trim()
+  .min(5, 'is required')
+  .max(32)
+  .regex(/^\+?[0-9 ()-]{5,32}$/, 'must be a phone number');
+
+/* ---------- auth ---------- */
+export const LoginRequest = z.object({ email: z.string().trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) }).strict();
+export type LoginRequest = z.infer<typeof LoginRequest>;
+export const LoginResponse = z.object({ token: z.string(), message: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RegisterRequest = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: Email,
+    phone: Phone,
+    password: Password,
+    /** Self-registration always becomes USER; ADMIN is honoured only for a SUPERUSER caller. */
+    role: z.enum(ROLES).optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    universityId: Id.optional().nullable(),
+    /** Consent to processing (Data Protection Act 2021); the browser form always sends it. */
+    consent: z.boolean().optional(),
+  })
+  .strict();
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RequestResetRequest = z.object({ email: z.string().trim().min(1, 'is required').max(254) }).strict();
+export const ResetPasswordRequest = z.object({ token: z.string().min(1, 'is required').max(256), newPassword: Password }).strict();
+
+/* ---------- universities ---------- */
+export const University = z.object({
+  id: z.number(),
+  name: z.string(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  about: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type University = z.infer<typeof University>;
+const WebsiteUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must start with http:// or https://');
+export const UniversityInput = z
+  .object({
+    id: z.unknown().optional(),
+    name: requiredText(200),
+    location: optionalText(200),
+    website: WebsiteUrl.optional().nullable(),
+    contactInfo: optionalText(300),
+    about: optionalText(5000),
+    imageUrl: WebsiteUrl.optional().nullable(),
+  })
+  .strict();
+export type UniversityInput = z.input<typeof UniversityInput>;
+
+/* ---------- programs ---------- */
+/** Whole years, at least 1, accepted as 4 or '4 years' (or '4'). */
+export const DurationYears = z.union([z.number(), z.string().trim().max(20)]).transform((value, ctx) => {
+  const match = typeof value === 'number' ? String(value) : /^(\d{1,2})(\s*years?)?$/i.exec(value)?.[1];
+  const years = match === undefined ? NaN : Number(match);
+  if (!Number.isInteger(years) || years < 1 || years > 12) {
+    ctx.addIssue({ code: 'custom', message: 'must be a whole number of years, at least 1' });
+    return z.NEVER;
+  }
+  return years;
+});
+export const Program = z.object({
+  id: z.number(),
+  _id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** As the spec shows it: '4 years'. */
+  duration: z.string(),
+  durationYears: z.number(),
+  requirements: z.string().nullable(),
+  careerOpportunities: z.string().nullable(),
+  universityId: z.number(),
+  universityName: z.string().optional(),
+  /** Grouping for the dashboard's 'Programs by Faculty' chart; null shows as 'Other'. */
+  faculty: z.string().nullable().optional(),
+});
+export type Program = z.infer<typeof Program>;
+export const ProgramInput = z
+  .object({
+    id: z.unknown().optional(),
+    _id: z.unknown().optional(),
+    name: requiredText(200),
+    description: requiredText(5000),
+    duration: DurationYears,
+    requirements: optionalText(5000),
+    careerOpportunities: optionalText(5000),
+    /** Used only for a SUPERUSER; an ADMIN's university comes from its account. */
+    universityId: Id.optional().nullable(),
+    faculty: optionalText(200),
+    /** Read-only fields of Program, tolerated so an edit form may send the object it read. */
+    durationYears: z.unknown().optional(),
+    universityName: z.unknown().optional(),
+  })
+  .strict();
+export type ProgramInput = z.input<typeof ProgramInput>;
+
+/* ---------- courses ---------- */
+const Semester = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(20);
+const Year = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10);
+export const Course = z.object({
+  id: z.number(),
+  _id: z.number(),
+  courseName: z.string(),
+  courseDescription: z.string(),
+  sermisterToBeDone: z.number(),
+  semesterToBeDone: z.number(),
+  yearToBeStudied: z.number(),
+  programId: z.number(),
+  universityId: z.number(),
+});
+export type Course = z.infer<typeof Course>;
+export const CourseCreate = z
+  .object({
+    courseName: requiredText(200),
+    courseDescription: requiredText(5000),
+    semesterToBeDone: Semester,
+    yearToBeStudied: Year,
+    programId: Id,
+    universityId: Id.optional().nullable(),
+  })
+  .strict();
+export type CourseCreate = z.input<typeof CourseCreate>;
+export const CourseUpdate = z
+  .object({
+    id: z.unknown().optional(),
+    _id: z.unknown().optional(),
+    courseName: requiredText(200),
+    courseDescription: requiredText(5000),
+    sermisterToBeDone: Semester,
+    yearToBeStudied: Year,
+    programId: z.unknown().optional(),
+    universityId: z.unknown().optional(),
+    semesterToBeDone: z.unknown().optional(),
+  })
+  .strict();
+export type CourseUpdate = z.input<typeof CourseUpdate>;
+
+/* ---------- users ---------- */
+export const User = z.object({
+  id: z.number(),
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  enabled: z.boolean(),
+  universityId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+/** The spec's client sends the whole user object; only `enabled` may change through this call. */
+export const UserUpdate = z
+  .object({
+    enabled: z.boolean(),
+    id: z.unknown().optional(),
+    userId: z.unknown().optional(),
+    firstName: z.unknown().optional(),
+    lastName: z.unknown().optional(),
+    fullName: z.unknown().optional(),
+    phone: z.unknown().optional(),
+    createdAt: z.unknown().optional(),
+    universityId: z.unknown().optional(),
+    email: z.string().max(254).optional(),
+    role: z.string().max(20).optional(),
+  })
+  .strict();
+export type UserUpdate = z.input<typeof UserUpdate>;
+
+/* ---------- paging ---------- */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  size: z.coerce.number().int().min(1).max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export const Paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), size: z.number() });
+export type Paged<T> = { items: T[]; total: number; page: number; size: number };
+
+export const UserListQuery = PageQuery.extend({
+  role: z.enum(ROLES).optional(),
+  universityId: Id.optional(),
+}).strict();
+export const ProgramListQuery = PageQuery.extend({ universityId: Id.optional() }).strict();
+/** Staff course list: a SUPERUSER may narrow to one university; an ADMIN always sees its own. */
+export const CourseListQuery = z.object({ universityId: Id.optional(), programId: Id.optional() }).strict();
+export const UniversityIdParams = z.object({ universityId: Id }).strict();
+export const ProgramIdParams = z.object({ programId: Id }).strict();
+
+/* ---------- applications ---------- */
+const CaseInsensitiveStatus = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(APPLICATION_STATUSES));
+const IsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+
+export const ApplicationCreate = z
+  .object({
+    /** Ignored unless it names the caller: a USER applies only for itself. */
+    userId: z.union([Id, z.string().max(40)]).optional().nullable(),
+    programIds: z
+      .array(Id)
+      .min(1, 'choose at least one program')
+      .max(MAX_PROGRAM_CHOICES, `choose at most ${MAX_PROGRAM_CHOICES} programs`)
+      .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a program'),
+    /** A new application is always PENDING; any other value is refused. */
+    status: z.string().trim().regex(/^pending$/i, 'a new application is always PENDING').optional(),
+    fullName: optionalText(200),
+    gender: z.enum(GENDERS).optional().nullable(),
+    phoneNumber: Phone,
+    email: Email,
+    dateOfBirth: IsoDate,
+    nationality: requiredText(100),
+    province: requiredText(100),
+    nationalRegNumber: requiredText(50),
+    submissionDetails: optionalText(5000),
+    city: requiredText(100),
+    country: z.enum(COUNTRIES),
+    highestQualification: z.enum(QUALIFICATIONS),
+    institutionAttended: requiredText(200),
+    programNotes: optionalText(5000),
+    reviewNotes: z.string().max(0, 'cannot be set by the applicant').optional().nullable(),
+    /** The document kind of each 'files' part, in order; defaults to the order of DOCUMENT_TYPES. */
+    documentTypes: z.array(z.enum(DOCUMENT_TYPES)).length(DOCUMENT_TYPES.length).optional(),
+  })
+  .strict();
+export type ApplicationCreate = z.input<typeof ApplicationCreate>;
+
+export const ApplicationUpdate = z
+  .object({
+    status: CaseInsensitiveStatus.refine((s) => s === 'APPROVED' || s === 'REJECTED', 'must be Approved or Rejected'),
+    reviewNotes: z.string().trim().max(5000).optional().nullable(),
+    programId: Id.optional().nullable(),
+  })
+  .strict();
+export type ApplicationUpdate = z.input<typeof ApplicationUpdate>;
+
+export const ApplicationListQuery = PageQuery.extend({
+  status: CaseInsensitiveStatus.optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  sort: z.enum(['newest', 'oldest', 'name']).optional(),
+  universityId: Id.optional(),
+  paymentStatus: z.enum(['successful', 'pending', 'failed', 'none']).optional(),
+}).strict();
+export type ApplicationListQuery = z.input<typeof ApplicationListQuery>;
+
+export const Payment = z.object({
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  channel: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const ApplicationFile = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  fileType: z.string(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  size: z.number(),
+  /** Download URL under /api (needs the bearer token). */
+  url: z.string(),
+});
+export type ApplicationFile = z.infer<typeof ApplicationFile>;
+
+export const HistoryEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.enum(['STATUS', 'PAYMENT']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+  actor: z.object({ id: z.number(), name: z.string(), role: z.enum(ROLES) }).nullable(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const ProgramChoice = z.object({
+  id: z.number(),
+  priority: z.number(),
+  programId: z.number(),
+  programName: z.string(),
+  program: z.object({
+    id: z.number(),
+    name: z.string(),
+    duration: z.string(),
+    durationYears: z.number(),
+    university: z.object({ id: z.number(), name: z.string() }),
+  }),
+});
+export type ProgramChoice = z.infer<typeof ProgramChoice>;
+
+export const Application = z.object({
+  id: z.number(),
+  status: z.enum(APPLICATION_STATUSES),
+  fullName: z.string(),
+  applicantName: z.string(),
+  gender: z.string().nullable(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  dateOfBirth: z.string(),
+  nationality: z.string(),
+  provice: z.string(),
+  province: z.string(),
+  nationalRegNumber: z.string().optional(),
+  country: z.string(),
+  city: z.string(),
+  applicationDate: z.string(),
+  createdAt: z.string(),
+  submittedAt: z.string(),
+  lastUpdated: z.string(),
+  highestQualification: z.string(),
+  institutionAttended: z.string(),
+  submissionDetails: z.string().nullable(),
+  programNotes: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  universityId: z.number(),
+  university: z.object({ id: z.number(), name: z.string() }),
+  /** The approved program once accepted, else the first choice. */
+  programId: z.number().nullable(),
+  program: z.object({ id: z.number(), name: z.string(), duration: z.string() }).nullable(),
+  programChoices: z.array(ProgramChoice),
+  paid: z.boolean(),
+  payment: Payment.nullable(),
+  user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
+  files: z.array(ApplicationFile),
+  history: z.array(HistoryEntry),
+});
+export type Application = z.infer<typeof Application>;
+
+/* ---------- payments ---------- */
+export const PaymentInitiate = z
+  .object({
+    applicationId: Id,
+    /** The server sets amount and currency itself; what the body says is ignored. */
+    email: z.string().max(254).optional(),
+    amount: z.unknown().optional(),
+    currency: z.unknown().optional(),
+  })
+  .strict();
+export const PaymentInitiateResponse = z.object({ reference: z.string(), amount: z.number(), currency: z.string() });
+export type PaymentInitiateResponse = z.infer<typeof PaymentInitiateResponse>;
+export const PaymentReferenceParams = z.object({ reference: z.string().regex(/^[A-Za-z0-9_-]{6,80}$/, 'is not a payment reference') }).strict();
+export const PaymentVerifyResponse = z.object({
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  applicationId: z.number(),
+  applicationStatus: z.enum(APPLICATION_STATUSES),
+  message: z.string(),
+});
+export type PaymentVerifyResponse = z.infer<typeof PaymentVerifyResponse>;
+export const PaymentConfig = z.object({
+  publicKey: z.string(),
+  widgetUrl: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  sandbox: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfig>;
+
+/* ---------- subscribers ---------- */
+export const SubscriberCreate = z
+  .object({ name: requiredText(200), email: Email })
+  .strict();
+export const SubscriberCount = z.object({ count: z.number() });
+
+/* ---------- dashboard ---------- */
+export const DashboardStats = z.object({
+  universities: z.number(),
+  programs: z.number(),
+  courses: z.number(),
+  students: z.number(),
+  applications: z.number(),
+  programsByFaculty: z.array(z.object({ label: z.string(), value: z.number() })),
+  studentsByUniversity: z.array(z.object({ label: z.string(), value: z.number() })),
+  applicationsByStatus: z.array(z.object({ status: z.enum(APPLICATION_STATUSES), value: z.number() })),
+  submissionsLast7Days: z.array(z.object({ date: z.string(), value: z.number() })),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;
+/** Honoured only for a SUPERUSER; an ADMIN always gets its own university. */
+export const DashboardQuery = z.object({ universityId: Id.optional() }).strict();
+
+export const StudentListItem = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  applications: z.number(),
+  lastAppliedAt: z.string().nullable(),
+});
+export type StudentListItem = z.infer<typeof StudentListItem>;
+
+/* ---------- audit, data protection ---------- */
+export const AuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  outcome: z.string(),
+  ip: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -1,0 +1,9 @@
+/**
+ * Browser entry of shared-api: the typed client and the contract's types and
+ * constants. The zod schemas themselves live behind 'shared-api/contract'
+ * (used by the server) so they never weigh on a page.
+ */
+export * from './contract/constants';
+export type * from './contract/schemas';
+export * from './client/http';
+export * from './client/endpoints';

@@ -1,0 +1,100 @@
+/**
+ * The ky client against a real local HTTP server: base path, bearer token from
+ * the session store, error text order, and logout on a 401.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: string;
+}
+const seen: Seen[] = [];
+let reply: { status: number; body: unknown } = { status: 200, body: {} };
+let server: Server;
+let base = '';
+
+// Browsers resolve '/api/...' against the page; node's Request needs an origin.
+const NativeRequest = globalThis.Request;
+globalThis.Request = class extends NativeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init);
+  }
+} as typeof Request;
+// requestLogout speaks to the shell through window events.
+(globalThis as { window?: unknown }).window = new EventTarget();
+
+import { authStore, LOGOUT_EVENT } from 'shared-auth';
+import { authApi, errorText, programsApi, universitiesApi, usersApi } from '../src';
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: await readBody(req) });
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+  reply = { status: 200, body: {} };
+  authStore.setState({ token: null, user: null });
+});
+
+test('calls sit under /api and carry no token for a guest', async () => {
+  reply = { status: 200, body: [{ id: 1, name: 'University of Zambia' }] };
+  await expect(universitiesApi.list()).resolves.toEqual([{ id: 1, name: 'University of Zambia' }]);
+  expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/universities', authorization: undefined });
+});
+
+test('the stored token travels as a bearer credential', async () => {
+  authStore.setState({ token: 'abc.def.ghi' });
+  await programsApi.ofUniversity(4);
+  expect(seen[0]).toMatchObject({ url: '/api/programs/university/4', authorization: 'Bearer abc.def.ghi' });
+});
+
+test('login posts the spec payload', async () => {
+  reply = { status: 200, body: { token: 't', message: 'Login successful' } };
+  await expect(authApi.login({ email: 'a@b.co', password: 'pw' })).resolves.toEqual({ token: 't', message: 'Login successful' });
+  expect(JSON.parse(seen[0]!.body)).toEqual({ email: 'a@b.co', password: 'pw' });
+});
+
+test('server errors become text: message, then error, then the fallback', async () => {
+  reply = { status: 400, body: { message: 'email: is required', error: 'Bad Request' } };
+  expect(errorText(await authApi.login({ email: '', password: '' }).catch((e: unknown) => e), 'Login Failed')).toBe('email: is required');
+  reply = { status: 409, body: { error: 'Conflict' } };
+  expect(errorText(await authApi.login({ email: 'x', password: 'y' }).catch((e: unknown) => e), 'Login Failed')).toBe('Conflict');
+  reply = { status: 500, body: {} };
+  expect(errorText(await usersApi.get(1).catch((e: unknown) => e), 'Failed to fetch user data.')).toBe('Failed to fetch user data.');
+  expect(errorText(new TypeError('network down'), 'Network error. Try again later.')).toBe('Network error. Try again later.');
+});
+
+test('a 401 on a protected call asks the shell to log out', async () => {
+  const reasons: string[] = [];
+  const listener = (event: Event) => reasons.push((event as CustomEvent<{ reason: string }>).detail.reason);
+  (globalThis as unknown as { window: EventTarget }).window.addEventListener(LOGOUT_EVENT, listener);
+  authStore.setState({ token: 'stale.token.value' });
+  reply = { status: 401, body: { message: 'Your session has ended. Please log in again.' } };
+  await expect(usersApi.get(3)).rejects.toThrow();
+  expect(reasons).toEqual(['unauthorized']);
+
+  // A screen that shows its own expiry message opts out.
+  await expect(universitiesApi.list({ skipLogoutOn401: true })).rejects.toThrow();
+  // A guest's 401 (no token sent) is not a session ending.
+  authStore.setState({ token: null });
+  await expect(usersApi.get(3)).rejects.toThrow();
+  expect(reasons).toEqual(['unauthorized']);
+  (globalThis as unknown as { window: EventTarget }).window.removeEventListener(LOGOUT_EVENT, listener);
+});

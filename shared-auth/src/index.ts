@@ -1,0 +1,4 @@
+export * from './session';
+export * from './store';
+export * from './writer';
+export * from './universities-cache';

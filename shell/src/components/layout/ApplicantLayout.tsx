@@ -1,0 +1,82 @@
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useLogout } from '../../lib/session';
+import { APPLICANT_NAV, isActive } from './nav';
+
+/** USER: the applicant's top navigation around the applicant remote (spec §2.1). */
+export function ApplicantLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const logout = useLogout();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const openMenu = (event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget);
+  const closeMenu = () => setMenuAnchor(null);
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: '#f5f6fa' }}>
+      <AppBar position="sticky" color="primary" elevation={1}>
+        <Toolbar sx={{ gap: 1 }}>
+          <Typography component={RouterLink} to="/dashboard" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}>
+            UniPortal
+          </Typography>
+          {small ? (
+            <>
+              <Button color="inherit" onClick={openMenu} aria-haspopup="menu" aria-expanded={menuAnchor ? 'true' : undefined} aria-controls={menuAnchor ? 'applicant-menu' : undefined}>
+                Menu
+              </Button>
+              <Menu id="applicant-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={closeMenu}>
+                {APPLICANT_NAV.map((entry) => (
+                  <MenuItem key={entry.label} component={RouterLink} to={entry.path} selected={isActive(pathname, entry.path)} onClick={closeMenu}>
+                    {entry.label}
+                  </MenuItem>
+                ))}
+                <MenuItem
+                  onClick={() => {
+                    closeMenu();
+                    logout();
+                  }}
+                >
+                  Logout
+                </MenuItem>
+              </Menu>
+            </>
+          ) : (
+            <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
+              {APPLICANT_NAV.map((entry) => {
+                const active = isActive(pathname, entry.path);
+                return (
+                  <Button
+                    key={entry.label}
+                    component={RouterLink}
+                    to={entry.path}
+                    color="inherit"
+                    aria-current={active ? 'page' : undefined}
+                    sx={{ borderBottom: active ? '2px solid #fca311' : '2px solid transparent', borderRadius: 0 }}
+                  >
+                    {entry.label}
+                  </Button>
+                );
+              })}
+              <Button color="inherit" onClick={logout}>
+                Logout
+              </Button>
+            </Box>
+          )}
+        </Toolbar>
+      </AppBar>
+      <Box component="main" data-testid="applicant-content">
+        {children}
+      </Box>
+    </Box>
+  );
+}

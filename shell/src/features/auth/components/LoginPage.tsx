@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { authApi, errorText, isHTTPError } from 'shared-api';
+import { sessionWriter, useAuth } from 'shared-auth';
+import { AuthCard } from './AuthCard';
+
+export const LOGIN_TEXT = {
+  required: 'Please fill in all fields',
+  serverFallback: 'Login Failed',
+  formFallback: 'Invalid email or password',
+  genericFallback: 'Login failed. Please try again.',
+  redirecting: 'Redirecting to dashboard...',
+} as const;
+
+/** The text of a failed sign-in (spec §8): server message, else its error, else 'Login Failed'. */
+export function loginErrorText(error: unknown): string {
+  if (isHTTPError(error)) return errorText(error, LOGIN_TEXT.serverFallback) || LOGIN_TEXT.formFallback;
+  return LOGIN_TEXT.genericFallback;
+}
+
+/** /login (spec §2.3, §4, §5, §8). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const signedIn = useAuth((s) => s.user !== null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const justSignedIn = useRef(false);
+
+  useEffect(() => {
+    if (signedIn && !justSignedIn.current) navigate('/dashboard', { replace: true });
+  }, [signedIn, navigate]);
+
+  if (signedIn && !justSignedIn.current) {
+    return (
+      <Box role="status" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        <Typography>{LOGIN_TEXT.redirecting}</Typography>
+      </Box>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setError('');
+    if (!email.trim() || !password) {
+      setError(LOGIN_TEXT.required);
+      return;
+    }
+    // Spec §4: the login form clears all local storage on each submit.
+    localStorage.clear();
+    setSubmitting(true);
+    try {
+      const { token } = await authApi.login({ email: email.trim(), password });
+      justSignedIn.current = true;
+      if (!token || !sessionWriter.signIn(token)) {
+        justSignedIn.current = false;
+        setError(LOGIN_TEXT.genericFallback);
+        setSubmitting(false);
+        return;
+      }
+      navigate('/dashboard');
+    } catch (err) {
+      setError(loginErrorText(err));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign In">
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} required fullWidth />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={submitting}
+          required
+          fullWidth
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Link component={RouterLink} to="/forgot-password">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+          {submitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <Typography sx={{ textAlign: 'center' }}>
+          Don&apos;t have an account?{' '}
+          <Link component={RouterLink} to="/register">
+            Create one
+          </Link>
+        </Typography>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,4 @@
+/** Browser effects kept in one place so tests can replace them. */
+export function reloadPage(): void {
+  window.location.reload();
+}

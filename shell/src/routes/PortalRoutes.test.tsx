@@ -1,0 +1,217 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authApi } from 'shared-api';
+import { authStore, LOGOUT_EVENT, requestLogout, TOKEN_KEY } from 'shared-auth';
+import { makeToken, renderAt, signInAs, signOutStore } from '../test-utils';
+import { SESSION_CHECK_INTERVAL_MS } from '../lib/session';
+import { PortalRoutes } from './PortalRoutes';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  authApi: { login: jest.fn(), register: jest.fn(), logout: jest.fn() },
+  universitiesApi: { list: jest.fn(() => Promise.resolve([])) },
+}));
+// The remotes are stood in for by components that name themselves.
+jest.mock('../features/remotes/registry', () => ({
+  loadRemoteApp: jest.fn(async (name: string) => ({ default: () => <p>remote {name}</p> })),
+  resetRemote: jest.fn(async () => undefined),
+  loadManifest: jest.fn(async () => ({})),
+}));
+const serverLogout = authApi.logout as jest.MockedFunction<typeof authApi.logout>;
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  signOutStore();
+  serverLogout.mockReset();
+  serverLogout.mockResolvedValue({ message: 'Logged out' });
+});
+
+describe('guards and the route table', () => {
+  it("shows 'Loading...' while the session loads", () => {
+    authStore.setState({ loading: true });
+    renderAt(<PortalRoutes />, '/dashboard');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('sends a guest from a protected or unknown path to /login', async () => {
+    renderAt(<PortalRoutes />, '/dashboard');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows a guest the public remote on its pages', async () => {
+    for (const path of ['/', '/home', '/universities', '/guest/programs/4', '/reset-password/abc', '/privacy']) {
+      const view = renderAt(<PortalRoutes />, path);
+      expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
+      expect(location()).toBe(path);
+      view.unmount();
+    }
+  });
+
+  it('sends a signed-in user from guest pages and /register to /dashboard, but keeps /universities and /guest/programs/:id', async () => {
+    signInAs('USER');
+    for (const path of ['/home', '/register', '/']) {
+      const view = renderAt(<PortalRoutes />, path);
+      await waitFor(() => expect(location()).toBe('/dashboard'));
+      view.unmount();
+    }
+    for (const path of ['/universities', '/guest/programs/2']) {
+      const view = renderAt(<PortalRoutes />, path);
+      expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
+      expect(location()).toBe(path);
+      view.unmount();
+    }
+  });
+
+  it('gives a USER the applicant remote inside the top navigation', async () => {
+    signInAs('USER');
+    renderAt(<PortalRoutes />, '/applications/12');
+    expect(await screen.findByText('remote mfe_applicant')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Universities');
+    expect(screen.getByRole('link', { name: 'Universities' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+  });
+
+  it('gives ADMIN and SUPERUSER the staff remote inside the sidebar layout', async () => {
+    signInAs('ADMIN');
+    let view = renderAt(<PortalRoutes />, '/programs/add');
+    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    view.unmount();
+    signInAs('SUPERUSER');
+    view = renderAt(<PortalRoutes />, '/universities/all');
+    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('shows the not-found page for unknown paths and for pages outside the role', async () => {
+    const cases: Array<[string, string]> = [
+      ['USER', '/programs'],
+      ['USER', '/no-such-page'],
+      ['ADMIN', '/universities/all'],
+      ['ADMIN', '/audit'],
+      ['SUPERUSER', '/apply/3'],
+      ['GUEST', '/no-such-page'],
+    ];
+    for (const [role, path] of cases) {
+      if (role === 'GUEST') {
+        signOutStore();
+        const view = renderAt(<PortalRoutes />, path);
+        await waitFor(() => expect(location()).toBe('/login'));
+        view.unmount();
+        continue;
+      }
+      signInAs(role);
+      const view = renderAt(<PortalRoutes />, path);
+      expect(screen.getByText('404')).toBeInTheDocument();
+      expect(screen.getByText('Oops! Page not found.')).toBeInTheDocument();
+      expect(screen.getByText("The page you're looking for doesn't exist or has been moved.")).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
+      view.unmount();
+    }
+  });
+
+  it('shows the not-found page for an unknown role', () => {
+    authStore.setState({ token: 'x', user: { id: 1, email: 'a@b.co', phone: null, role: 'GUEST' as never, universityId: null, name: null, sub: '1', exp: 9e9 } });
+    renderAt(<PortalRoutes />, '/dashboard');
+    expect(screen.getByText('Oops! Page not found.')).toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  it('removes the token, calls the server best-effort and replaces history with /login', async () => {
+    serverLogout.mockRejectedValueOnce(new Error('offline'));
+    signInAs('ADMIN');
+    renderAt(<PortalRoutes />, '/dashboard');
+    await screen.findByText('remote mfe_staff');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(serverLogout).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(authStore.getState().user).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it("logs out when a remote asks (a 401 on the API), without calling the server", async () => {
+    signInAs('USER');
+    renderAt(<PortalRoutes />, '/dashboard');
+    await screen.findByText('remote mfe_applicant');
+    act(() => requestLogout('unauthorized'));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(serverLogout).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('ignores a logout request from a guest page', async () => {
+    renderAt(<PortalRoutes />, '/home');
+    await screen.findByText('remote mfe_public');
+    act(() => {
+      window.dispatchEvent(new CustomEvent(LOGOUT_EVENT, { detail: { reason: 'unauthorized' } }));
+    });
+    expect(location()).toBe('/home');
+  });
+});
+
+describe('the 10-second session check', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('logs out when the stored token expires, is removed or is undecodable', async () => {
+    jest.useFakeTimers();
+    for (const breakIt of [
+      () => localStorage.setItem(TOKEN_KEY, makeToken({ role: 'ADMIN', expSeconds: -5 })),
+      () => localStorage.removeItem(TOKEN_KEY),
+      () => localStorage.setItem(TOKEN_KEY, 'garbage'),
+    ]) {
+      signInAs('ADMIN');
+      const view = renderAt(<PortalRoutes />, '/dashboard');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
+      });
+      expect(location()).toBe('/dashboard');
+      breakIt();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS - 1);
+      });
+      expect(location()).toBe('/dashboard');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1);
+      });
+      expect(location()).toBe('/login');
+      expect(authStore.getState().user).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('keeps a valid session', async () => {
+    jest.useFakeTimers();
+    signInAs('USER', { expSeconds: 3600 });
+    renderAt(<PortalRoutes />, '/profile');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS * 3);
+    });
+    expect(location()).toBe('/profile');
+    expect(authStore.getState().user?.role).toBe('USER');
+  });
+});
+
+describe('toasts', () => {
+  it('say the account was created, top-right, and Alt+T focuses them', async () => {
+    (authApi.register as jest.Mock).mockResolvedValueOnce({ message: 'ok' });
+    renderAt(<PortalRoutes />, '/register');
+    for (const [label, value] of Object.entries({ 'First Name': 'A', 'Last Name': 'B', Email: 'a@b.co', Phone: '+260 977 111 222', Password: 'Password-123', 'Confirm Password': 'Password-123' })) {
+      fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    }
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    const region = screen.getByRole('region', { name: /notifications/i });
+    expect(region).toHaveTextContent('Account created. Please sign in.');
+    fireEvent.keyDown(window, { key: 't', altKey: true });
+    expect(region).toHaveFocus();
+  });
+});
