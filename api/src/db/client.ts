@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { API_ROOT, type Config } from '../config';
+import { AppError } from '../errors';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,6 +57,33 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
+type PgPool = import('pg').Pool;
+type PgPoolClient = import('pg').PoolClient;
+
+/**
+ * Runs a transaction on a client checked out here rather than by drizzle.
+ * drizzle's pool transaction sends BEGIN before its try/finally, so a
+ * connection that dies at that moment is never released: every such
+ * failure leaks one pool slot until the pool is exhausted for good.
+ * Here the client always goes back, and one whose transaction failed for
+ * any reason but a rule of ours (thrown after a clean rollback) is
+ * discarded instead of being reused in an unknown state.
+ */
+function transactionOnOwnClient(pool: PgPool, onClient: (client: PgPoolClient) => Database): Database['transaction'] {
+  return async (run, config) => {
+    const client = await pool.connect();
+    let discard: Error | undefined;
+    try {
+      return await onClient(client).transaction(run, config);
+    } catch (error) {
+      if (!(error instanceof AppError)) discard = error instanceof Error ? error : new Error('transaction failed');
+      throw error;
+    } finally {
+      client.release(discard);
+    }
+  };
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -68,6 +96,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Database;
+  db.transaction = transactionOnOwnClient(pool, (client) => drizzle(client, { schema }) as unknown as Database);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
