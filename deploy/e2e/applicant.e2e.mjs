@@ -19,7 +19,8 @@ const FILES = [
   { label: 'NRC front or passport', name: 'nrc-front.png', mimeType: 'image/png', buffer: makePng(64, 40, [200, 30, 30]) },
   { label: 'NRC back', name: 'nrc-back.png', mimeType: 'image/png', buffer: makePng(64, 40, [30, 30, 200]) },
   { label: 'Academic results', name: 'results.pdf', mimeType: 'application/pdf', buffer: makePdf('Grade 12 results') },
-  { label: 'Certificate', name: 'certificate.pdf', mimeType: 'application/pdf', buffer: makePdf('School certificate') },
+  // Padded after %%EOF to about 600 KB, so a throttled upload takes long enough to watch its progress.
+  { label: 'Certificate', name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([makePdf('School certificate'), Buffer.from(`%${'0123456789'.repeat(60_000)}\n`)]) },
 ];
 
 /** At the narrowest phone the portal supports: no WCAG 2 A/AA violation inside the applicant remote, nothing scrolls sideways. */
@@ -188,8 +189,25 @@ describe('applicant journey', () => {
     const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('applicationDraft')));
     assert.deepEqual(kept.programIds, chosen.map((p) => p.id));
     await page.getByText('4 of 4 files uploaded').waitFor();
+    // On a slow uplink (about 150 KB/s) the bar shows how much has been sent, in percent.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+    await page.evaluate(() => {
+      window.__uploadPercents = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"][aria-label="Upload progress"]');
+        const value = bar?.getAttribute('aria-valuenow');
+        if (value !== null && value !== undefined && window.__uploadPercents.at(-1) !== Number(value)) window.__uploadPercents.push(Number(value));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
     await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText(/^Uploading… \d{1,2}%$/).waitFor({ timeout: 20_000 });
     await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const percents = await page.evaluate(() => window.__uploadPercents);
+    assert.ok(percents.filter((p) => p > 0 && p < 100).length >= 2, `the bar moved through the upload: ${percents.join(', ')}`);
+    assert.deepEqual(percents, [...percents].sort((a, b) => a - b), 'the percent only grows');
     assert.equal(await page.evaluate(() => localStorage.getItem('applicationDraft')), null, 'the draft is cleared after submitting');
 
     // The list.

@@ -1,7 +1,9 @@
 import { applicationsApi, type ApplicationCreate } from 'shared-api';
 import { httpError } from '../../../test-utils';
-import { buildApplicationForm, submitApplication, uploadProgressSupported } from './submit';
+import { buildApplicationForm, submitApplication } from './submit';
+import { fetchReportingUploadProgress } from './upload-transport';
 
+jest.mock('./upload-transport', () => ({ fetchReportingUploadProgress: jest.fn(() => jest.fn()) }));
 jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), applicationsApi: { submit: jest.fn() } }));
 
 const files = {
@@ -14,16 +16,8 @@ const application = { programIds: [1], email: 'a@b.zm' } as ApplicationCreate;
 const submit = applicationsApi.submit as jest.Mock;
 const answer = (body: unknown) => ({ json: () => (body instanceof Error ? Promise.reject(body) : Promise.resolve(body)) });
 
-function setProtocol(protocol: string | null) {
-  Object.defineProperty(performance, 'getEntriesByType', {
-    configurable: true,
-    value: () => (protocol === null ? [] : [{ nextHopProtocol: protocol }]),
-  });
-}
-
 beforeEach(() => {
   submit.mockReset();
-  setProtocol('http/1.1');
 });
 
 describe('submitting an application', () => {
@@ -49,27 +43,17 @@ describe('submitting an application', () => {
     await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'network', message: 'Something went wrong. Please try again.' });
   });
 
-  it('asks ky for upload progress only over HTTP/2 or HTTP/3 (streamed bodies fail over HTTP/1.1 in Chromium)', async () => {
-    expect(uploadProgressSupported()).toBe(false);
+  it('sends through ky with a fetch that reports upload progress, as whole percents', async () => {
     submit.mockResolvedValue(answer({ id: 1 }));
-    const onProgress = jest.fn();
-    await submitApplication(application, files, onProgress);
+    await submitApplication(application, files);
     expect(submit.mock.calls[0][1]).toBeUndefined();
 
-    const streams = globalThis as { ReadableStream?: unknown; TransformStream?: unknown };
-    const saved = { ReadableStream: streams.ReadableStream, TransformStream: streams.TransformStream };
-    streams.ReadableStream ??= function ReadableStream() {};
-    streams.TransformStream ??= function TransformStream() {};
-    try {
-      setProtocol('h2');
-      expect(uploadProgressSupported()).toBe(true);
-      await submitApplication(application, files, onProgress);
-      const options = submit.mock.calls[1][1] as { onUploadProgress: (p: { percent: number }) => void };
-      options.onUploadProgress({ percent: 0.426 });
-      expect(onProgress).toHaveBeenCalledWith(43);
-    } finally {
-      streams.ReadableStream = saved.ReadableStream;
-      streams.TransformStream = saved.TransformStream;
-    }
+    const onProgress = jest.fn();
+    await submitApplication(application, files, onProgress);
+    expect(submit.mock.calls[1][1]).toEqual({ fetch: expect.any(Function) });
+    const report = (fetchReportingUploadProgress as jest.Mock).mock.calls[0][0] as (sent: number, total: number) => void;
+    report(426, 1000);
+    report(1000, 1000);
+    expect(onProgress.mock.calls).toEqual([[43], [100]]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { applicationsApi, DOCUMENT_TYPES, errorText, isHTTPError, type ApplicationCreate } from 'shared-api';
 import type { ChosenFiles } from '../model';
+import { fetchReportingUploadProgress } from './upload-transport';
 
 export type SubmitOutcome =
   | { kind: 'ok'; id: number | null }
@@ -15,19 +16,6 @@ export type SubmitOutcome =
 export const UNCLEAR_MESSAGE = 'Application submission completed but response was unclear. Please check your applications.';
 export const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 export const FAILED_PREFIX = 'Failed to submit application';
-
-/**
- * Upload progress needs streaming request bodies (ky's onUploadProgress), which
- * Chromium sends only over HTTP/2 or HTTP/3; over HTTP/1.1 the request would be
- * refused. So progress is asked for only when the page itself came over h2/h3.
- */
-export function uploadProgressSupported(): boolean {
-  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return false;
-  if (typeof ReadableStream !== 'function' || typeof TransformStream !== 'function') return false;
-  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const protocol = entry?.nextHopProtocol ?? '';
-  return protocol === 'h2' || protocol === 'h3';
-}
 
 export function buildApplicationForm(application: ApplicationCreate, files: ChosenFiles): FormData {
   const form = new FormData();
@@ -50,7 +38,7 @@ export async function submitApplication(
   try {
     response = await applicationsApi.submit(
       form,
-      onProgress && uploadProgressSupported() ? { onUploadProgress: (progress) => onProgress(Math.round(progress.percent * 100)) } : undefined,
+      onProgress ? { fetch: fetchReportingUploadProgress((sent, total) => onProgress(Math.min(100, Math.round((sent / total) * 100)))) } : undefined,
     );
   } catch (error) {
     if (isHTTPError(error)) {
