@@ -61,13 +61,21 @@ function createConfig(options) {
           exposes: options.exposes,
           remotes: {},
           shared: sharedDependencies(options.dir),
+          // Remotes are registered at runtime, often before the shell's own
+          // shared modules are negotiated (the shell warms up the page's remote
+          // early). 'version-first' would then download every registered
+          // remote's entry to compare versions; 'loaded-first' reuses what is
+          // loaded and fetches only the remote the page shows.
+          shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins,
           manifest: true,
           dts: false,
           experiments: {
             // We load remoteEntry.js by URL from /remotes.json, never through
             // manifest snapshots, and only in browsers: leave that code out.
-            optimization: { disableSnapshot: true, target: 'web' },
+            // A remote never loads other remotes (only the shell does), so its
+            // remoteEntry.js leaves out the remote-loading half of the runtime.
+            optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
           },
         }),
         new HtmlWebpackPlugin({

@@ -202,6 +202,7 @@ describe('toasts', () => {
   it('say the account was created, top-right, and Alt+T focuses them', async () => {
     (authApi.register as jest.Mock).mockResolvedValueOnce({ message: 'ok' });
     renderAt(<PortalRoutes />, '/register');
+    await screen.findByLabelText(/^First Name/);
     for (const [label, value] of Object.entries({ 'First Name': 'A', 'Last Name': 'B', Email: 'a@b.co', Phone: '+260 977 111 222', Password: 'Password-123', 'Confirm Password': 'Password-123' })) {
       fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
     }

@@ -3,18 +3,22 @@
  * remotes render their own absolute routes under the splat route, so the
  * shell only picks the remote and its layout for the current path.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
 import { FullScreenLoading } from '../components/FullScreenLoading';
 import { NotFound } from '../components/NotFound';
-import { ApplicantLayout } from '../components/layout/ApplicantLayout';
-import { StaffLayout } from '../components/layout/StaffLayout';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { RemoteArea } from '../features/remotes/RemoteArea';
 import { useSessionWatch } from '../lib/session';
-import { APPLICANT_PATHS, matchesAny, PUBLIC_FOR_ALL, PUBLIC_GUEST_ONLY, STAFF_PATHS, SUPERUSER_ONLY_PATHS } from './paths';
+import { areaFor } from './paths';
+
+// The shell's own screens load on demand, so a guest's /home downloads neither
+// the sign-in forms nor the signed-in layouts (and the MUI inputs, menus and
+// drawers they use).
+const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import(/* webpackChunkName: "register" */ '../features/auth/components/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ApplicantLayout = lazy(() => import(/* webpackChunkName: "applicant-layout" */ '../components/layout/ApplicantLayout').then((m) => ({ default: m.ApplicantLayout })));
+const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ '../components/layout/StaffLayout').then((m) => ({ default: m.StaffLayout })));
 
 /** Public-area guard: a signed-in user goes to /dashboard. */
 function PublicOnly({ children }: { children: ReactNode }) {
@@ -26,31 +30,13 @@ function PublicOnly({ children }: { children: ReactNode }) {
 function RoleArea() {
   const { pathname } = useLocation();
   const role = useAuth((s) => s.user?.role ?? null);
-
-  if (matchesAny(PUBLIC_FOR_ALL, pathname)) return <RemoteArea name="mfe_public" />;
-  if (role === null) {
-    if (matchesAny(PUBLIC_GUEST_ONLY, pathname)) return <RemoteArea name="mfe_public" />;
-    return <Navigate to="/login" replace />;
-  }
-  if (matchesAny(PUBLIC_GUEST_ONLY, pathname)) return <Navigate to="/dashboard" replace />;
-  if (role === 'USER') {
-    if (!matchesAny(APPLICANT_PATHS, pathname)) return <NotFound />;
-    return (
-      <ApplicantLayout>
-        <RemoteArea name="mfe_applicant" />
-      </ApplicantLayout>
-    );
-  }
-  if (role === 'ADMIN' || role === 'SUPERUSER') {
-    const allowed = matchesAny(STAFF_PATHS, pathname) && (role === 'SUPERUSER' || !matchesAny(SUPERUSER_ONLY_PATHS, pathname));
-    if (!allowed) return <NotFound />;
-    return (
-      <StaffLayout>
-        <RemoteArea name="mfe_staff" />
-      </StaffLayout>
-    );
-  }
-  return <NotFound />;
+  const area = areaFor(role, pathname);
+  if (area.kind === 'redirect') return <Navigate to={area.to} replace />;
+  if (area.kind === 'not-found') return <NotFound />;
+  const remote = <RemoteArea name={area.remote} />;
+  if (area.layout === 'applicant') return <ApplicantLayout>{remote}</ApplicantLayout>;
+  if (area.layout === 'staff') return <StaffLayout>{remote}</StaffLayout>;
+  return remote;
 }
 
 export function PortalRoutes() {
@@ -59,7 +45,8 @@ export function PortalRoutes() {
   const loggingOut = useAuth((s) => s.loggingOut);
   if (loading || loggingOut) return <FullScreenLoading />;
   return (
-    <Routes>
+    <Suspense fallback={<FullScreenLoading />}>
+      <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route
         path="/register"
@@ -71,5 +58,6 @@ export function PortalRoutes() {
       />
       <Route path="*" element={<RoleArea />} />
     </Routes>
+    </Suspense>
   );
 }
