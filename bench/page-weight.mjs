@@ -28,7 +28,7 @@ export const PAGES = [
   { name: 'staff /dashboard with charts', path: '/dashboard', ready: 'role=figure[name="Programs by Faculty"]', extraReady: 'role=figure[name="Programs by Faculty"] >> svg', budget: { ratio: 1.15 }, login: 'superuser', audience: 'staff', viewport: { width: 1366, height: 900 } },
 ];
 
-const FOREIGN_REMOTES = { guest: ['mfe-applicant', 'mfe-staff'], applicant: ['mfe-staff', 'mfe-public'], staff: ['mfe-applicant', 'mfe-public'] };
+export const FOREIGN_REMOTES = { guest: ['mfe-applicant', 'mfe-staff'], applicant: ['mfe-staff', 'mfe-public'], staff: ['mfe-applicant', 'mfe-public'] };
 
 export function launchBrowser() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
