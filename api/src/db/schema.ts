@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -145,6 +146,56 @@ export const applications = pgTable(
     index('applications_university_user_idx').on(t.universityId, t.userId),
   ],
 );
+
+/*
+ * Dashboard counters, kept exact by the database itself: triggers on
+ * `applications` (migration 0001) update them in the same transaction as
+ * every insert, status change or delete, so the staff dashboard reads a few
+ * small rows instead of counting every application (flat cost as data grows).
+ */
+
+/** Applications per university and status. */
+export const applicationStats = pgTable(
+  'application_stats',
+  {
+    universityId: integer('university_id').notNull(),
+    status: text('status').notNull(),
+    applications: integer('applications').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.universityId, t.status] })],
+);
+
+/** How many applications each applicant has at each university (the distinct-applicant count's basis). */
+export const universityApplicants = pgTable(
+  'university_applicants',
+  {
+    universityId: integer('university_id').notNull(),
+    userId: integer('user_id').notNull(),
+    applications: integer('applications').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.universityId, t.userId] })],
+);
+
+/** Distinct applicants per university. */
+export const universityStats = pgTable('university_stats', {
+  universityId: integer('university_id').primaryKey(),
+  students: integer('students').notNull().default(0),
+});
+
+/** How many applications each applicant has in all. */
+export const applicantTotals = pgTable('applicant_totals', {
+  userId: integer('user_id').primaryKey(),
+  applications: integer('applications').notNull().default(0),
+});
+
+/** Platform-wide figures; one row per key ('students': distinct applicants). */
+export const platformStats = pgTable('platform_stats', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+/** Tables the database derives from others (by trigger): never backed up or restored, rebuilt as rows arrive. */
+export const DERIVED_TABLES: readonly string[] = ['application_stats', 'university_applicants', 'university_stats', 'applicant_totals', 'platform_stats'];
 
 export const applicationChoices = pgTable(
   'application_choices',

@@ -34,7 +34,10 @@ export interface BackupManifest {
 
 /** Every table of the schema, parents before children. */
 export function tablesInDependencyOrder(): PgTable[] {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTableClass));
+  // Counters are derived by triggers as the applications are restored.
+  const tables = (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTableClass))
+    .filter((table) => !schema.DERIVED_TABLES.includes(getTableConfig(table).name));
   const byName = new Map(tables.map((t) => [getTableConfig(t).name, t]));
   const ordered: PgTable[] = [];
   const visiting = new Set<string>();

@@ -1,12 +1,15 @@
 /**
  * Aggregates for the staff dashboard. Every figure is counted by the
- * database (counts and GROUP BY); no row is loaded into the server.
+ * database; no row is loaded into the server. Figures about applications
+ * and applicants come from the counters the database keeps exact by trigger
+ * (application_stats, university_stats, platform_stats), so they cost the
+ * same at a thousand applications and at a hundred thousand.
  * `universityId` undefined means every university (a SUPERUSER without a
  * selection).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { applications, courses, programs, universities } from '../schema';
+import { applications, applicationStats, courses, platformStats, programs, universities, universityStats } from '../schema';
 import { rowsOf } from './catalogue';
 
 function scoped(column: SQL, universityId: number | undefined): SQL {
@@ -27,8 +30,12 @@ export async function countAll(db: Executor, universityId: number | undefined): 
       (select count(*) from ${universities} where ${scoped(sql`${universities.id}`, universityId)}) as universities,
       (select count(*) from ${programs} where ${scoped(sql`${programs.universityId}`, universityId)}) as programs,
       (select count(*) from ${courses} where ${scoped(sql`${courses.universityId}`, universityId)}) as courses,
-      (select count(distinct ${applications.userId}) from ${applications} where ${scoped(sql`${applications.universityId}`, universityId)}) as students,
-      (select count(*) from ${applications} where ${scoped(sql`${applications.universityId}`, universityId)}) as applications`);
+      ${
+        universityId === undefined
+          ? sql`(select coalesce(sum(${platformStats.value}), 0) from ${platformStats} where ${platformStats.key} = 'students')`
+          : sql`(select coalesce(sum(${universityStats.students}), 0) from ${universityStats} where ${universityStats.universityId} = ${universityId})`
+      } as students,
+      (select coalesce(sum(${applicationStats.applications}), 0) from ${applicationStats} where ${scoped(sql`${applicationStats.universityId}`, universityId)}) as applications`);
   const row = rowsOf<Record<keyof Counts, string | number>>(result)[0];
   return {
     universities: Number(row?.universities ?? 0),
@@ -50,23 +57,19 @@ export async function programsByFaculty(db: Executor, universityId: number | und
 
 /** Distinct applicants per university, the five largest. */
 export async function studentsByUniversity(db: Executor, universityId: number | undefined, limit = 5): Promise<{ label: string; value: number }[]> {
-  const result = await db.execute(sql`select ${universities.name} as label, s.value
-      from (
-        select ${applications.universityId} as university_id, count(distinct ${applications.userId}) as value
-        from ${applications}
-        where ${scoped(sql`${applications.universityId}`, universityId)}
-        group by ${applications.universityId}
-      ) s
-      join ${universities} on ${universities.id} = s.university_id
-      order by s.value desc, ${universities.name} asc
+  const result = await db.execute(sql`select ${universities.name} as label, ${universityStats.students} as value
+      from ${universityStats}
+      join ${universities} on ${universities.id} = ${universityStats.universityId}
+      where ${universityStats.students} > 0 and ${scoped(sql`${universityStats.universityId}`, universityId)}
+      order by ${universityStats.students} desc, ${universities.name} asc
       limit ${limit}`);
   return rowsOf<{ label: string; value: string | number }>(result).map((r) => ({ label: r.label, value: Number(r.value) }));
 }
 
 export async function applicationsByStatus(db: Executor, universityId: number | undefined): Promise<Map<string, number>> {
-  const result = await db.execute(sql`select ${applications.status} as status, count(*) as value
-      from ${applications}
-      where ${scoped(sql`${applications.universityId}`, universityId)}
+  const result = await db.execute(sql`select ${applicationStats.status} as status, sum(${applicationStats.applications}) as value
+      from ${applicationStats}
+      where ${scoped(sql`${applicationStats.universityId}`, universityId)}
       group by 1`);
   return new Map(rowsOf<{ status: string; value: string | number }>(result).map((r) => [r.status, Number(r.value)]));
 }
