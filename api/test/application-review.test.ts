@@ -100,6 +100,9 @@ describe('reading and deciding applications', () => {
       await t.ctx.db.update(applications).set({ status: 'PENDING_REVIEW' }).where(eq(applications.id, a4));
       const review = (await call(t, 'GET', '/api/applications?status=pending_review', { token: w.superuser.token })).json();
       assert.deepEqual(ids(review.items), [a4]);
+      assert.equal(review.total, 1, 'a status-only total (answered by the counters) follows the change at once');
+      const pendingOfA = (await call(t, 'GET', '/api/applications?status=pending&size=50', { token: w.adminA.token })).json();
+      assert.equal(pendingOfA.total, pendingOfA.items.length);
       await t.ctx.db.update(applications).set({ status: 'PENDING' }).where(eq(applications.id, a4));
       const feb = (await call(t, 'GET', '/api/applications?from=2026-02-01&to=2026-03-10', { token: w.superuser.token })).json();
       assert.deepEqual(ids(feb.items), [a5, a4]);
