@@ -27,6 +27,7 @@ import { applicationRoutes } from './routes/applications';
 import { fileRoutes } from './routes/files';
 import { paymentsRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
+import { startOrphanFileSweep } from './services/orphan-files';
 import { startPaymentReconciliation } from './services/payments/reconciliation';
 import { webRoutes } from './plugins/web';
 
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   await paymentsRoutes(app, ctx);
   await sandboxRoutes(app, ctx);
   startPaymentReconciliation(app, ctx);
+  startOrphanFileSweep(app, ctx);
   if (config.web.serve) await webRoutes(app, ctx);
 
   await app.ready();

@@ -65,6 +65,7 @@ const Env = z.object({
 
   UPLOAD_MAX_FILE_BYTES: int(5 * 1024 * 1024),
   UPLOAD_MAX_REQUEST_BYTES: int(25 * 1024 * 1024),
+  ORPHAN_FILE_SWEEP_HOURS: z.coerce.number().int().min(1).max(168).default(6),
   FILES_DIR: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -138,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: e.PORTAL_DEMO_DATA ?? embedded,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL ?? null,
-    uploads: { maxFileBytes: e.UPLOAD_MAX_FILE_BYTES, maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES },
+    uploads: { maxFileBytes: e.UPLOAD_MAX_FILE_BYTES, maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES, orphanSweepHours: e.ORPHAN_FILE_SWEEP_HOURS },
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET
         ? ({ kind: 's3', endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '', forcePathStyle: e.S3_FORCE_PATH_STYLE } as const)

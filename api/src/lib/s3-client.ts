@@ -120,6 +120,12 @@ export class S3Client {
 
   async listKeys(prefix = ''): Promise<string[]> {
     const keys: string[] = [];
+    for await (const object of this.listObjects(prefix)) keys.push(object.key);
+    return keys;
+  }
+
+  /** Every object under a prefix with its modification time, a page (up to 1,000) at a time. */
+  async *listObjects(prefix = ''): AsyncGenerator<{ key: string; lastModified: Date }> {
     let token: string | undefined;
     do {
       const query: Record<string, string> = { 'list-type': '2', prefix };
@@ -127,10 +133,14 @@ export class S3Client {
       const res = await this.request('GET', { bucketOnly: true, query });
       let xml = '';
       for await (const chunk of res) xml += chunk;
-      for (const match of xml.matchAll(/<Key>([^<]+)<\/Key>/g)) keys.push(decodeXml(match[1]!));
+      for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = /<Key>([^<]+)<\/Key>/.exec(contents!)?.[1];
+        const modified = /<LastModified>([^<]+)<\/LastModified>/.exec(contents!)?.[1];
+        if (key) yield { key: decodeXml(key), lastModified: modified ? new Date(modified) : new Date(0) };
+      }
       token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
+      if (token) token = decodeXml(token);
     } while (token);
-    return keys;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Storage } from './types';
 
 export { LocalFolderStorage } from './local';
 export { S3Storage } from './s3';
-export { StorageNotFoundError, assertValidKey, type Storage, type StoredObject } from './types';
+export { StorageNotFoundError, assertValidKey, type ListedObject, type Storage, type StoredObject } from './types';
 
 const instances = new WeakMap<Config['storage'], Storage>();
 

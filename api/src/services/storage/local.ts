@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, StorageNotFoundError, writeMeasured, type Storage, type StoredObject } from './types';
+import { assertValidKey, StorageNotFoundError, writeMeasured, type ListedObject, type Storage, type StoredObject } from './types';
 
 export class LocalFolderStorage implements Storage {
   constructor(readonly root: string) {}
@@ -50,5 +50,28 @@ export class LocalFolderStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    yield* this.walk(this.root, '', prefix);
+  }
+
+  private async *walk(dir: string, keyPrefix: string, wanted: string): AsyncIterable<ListedObject> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const key = `${keyPrefix}${entry.name}`;
+      // Only folders that can hold wanted keys; '.part' files are uploads still being written.
+      if (entry.isDirectory()) {
+        if (wanted.startsWith(`${key}/`) || `${key}/`.startsWith(wanted)) yield* this.walk(path.join(dir, entry.name), `${key}/`, wanted);
+      } else if (entry.isFile() && key.startsWith(wanted) && !entry.name.endsWith('.part')) {
+        yield { key, lastModified: (await stat(path.join(dir, entry.name))).mtime };
+      }
+    }
   }
 }

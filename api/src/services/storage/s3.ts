@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { S3Client, S3Error, type S3Settings } from '../../lib/s3-client';
-import { assertValidKey, StorageNotFoundError, writeMeasured, type Storage, type StoredObject } from './types';
+import { assertValidKey, StorageNotFoundError, writeMeasured, type ListedObject, type Storage, type StoredObject } from './types';
 
 export class S3Storage implements Storage {
   private readonly client: S3Client;
@@ -64,5 +64,10 @@ export class S3Storage implements Storage {
   /** Every key under a prefix (backups). */
   listKeys(prefix = ''): Promise<string[]> {
     return this.client.listKeys(prefix);
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    await this.ensureBucket();
+    yield* this.client.listObjects(prefix);
   }
 }

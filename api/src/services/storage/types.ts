@@ -22,6 +22,13 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   /** Removes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object whose key starts with prefix, with its modification time (in no particular order). */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
 }
 
 export class StorageNotFoundError extends Error {

@@ -1,0 +1,80 @@
+/**
+ * Removes uploaded files that no application refers to.
+ *
+ * A submission that fails after its files were stored deletes them, except
+ * when the database cannot say whether the application was saved (a
+ * connection lost during the commit): then the files are kept, because
+ * deleting a saved applicant's documents would lose them for good. This
+ * sweep settles those cases later: a file is deleted only when it is old
+ * enough that no submission can still be in flight (a day by default) and
+ * the database, asked at that moment, has no row referring to it.
+ *
+ * Several instances may sweep at once: each decision is re-checked against
+ * the database and deleting twice is harmless, so no lock is needed.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { storageKeysInUse } from '../db/queries/applications';
+import { storageFor, type ListedObject } from './storage';
+
+const UPLOADS_PREFIX = 'applications/';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 500;
+
+export interface SweepResult {
+  examined: number;
+  deleted: number;
+}
+
+export async function sweepOrphanFiles(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  log: FastifyBaseLogger,
+  options: { olderThanMs?: number; now?: Date } = {},
+): Promise<SweepResult> {
+  const storage = storageFor(ctx.config.storage);
+  const cutoff = (options.now ?? new Date()).getTime() - (options.olderThanMs ?? DAY_MS);
+  let examined = 0;
+  let deleted = 0;
+  let batch: ListedObject[] = [];
+  const settle = async () => {
+    const old = batch.filter((object) => object.lastModified.getTime() <= cutoff);
+    batch = [];
+    if (old.length === 0) return;
+    const inUse = new Set(await storageKeysInUse(ctx.db, old.map((object) => object.key)));
+    for (const { key } of old) {
+      if (inUse.has(key)) continue;
+      await storage.delete(key);
+      deleted += 1;
+      log.info({ key }, 'deleted an uploaded file no application refers to');
+    }
+  };
+  for await (const object of storage.list(UPLOADS_PREFIX)) {
+    examined += 1;
+    batch.push(object);
+    if (batch.length >= BATCH) await settle();
+  }
+  await settle();
+  return { examined, deleted };
+}
+
+/** Sweeps every ORPHAN_FILE_SWEEP_HOURS (timer unref'd), and stops with the app. */
+export function startOrphanFileSweep(app: FastifyInstance, ctx: AppContext): void {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sweepOrphanFiles(ctx, app.log)
+      .then((result) => {
+        if (result.deleted > 0) app.log.info(result, 'orphaned uploads swept');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'orphaned upload sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, ctx.config.uploads.orphanSweepHours * 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
