@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../src/db/schema';
-import { call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
+import { applicationRow, call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 const STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const;
@@ -33,24 +33,7 @@ describe('dashboard counters kept by the database', () => {
   let universityIds: number[];
   let userIds: number[];
 
-  function applicationValues(userId: number, universityId: number, status: (typeof STATUSES)[number]) {
-    return {
-      userId,
-      universityId,
-      status,
-      fullName: 'Applicant',
-      email: `a${userId}@example.test`,
-      phoneNumber: '+260971234567',
-      dateOfBirth: '2004-01-01',
-      nationality: 'Zambian',
-      province: 'Lusaka',
-      nationalRegNumber: '123456/10/1',
-      country: 'Zambia',
-      city: 'Lusaka',
-      highestQualification: 'Grade 12',
-      institutionAttended: 'School',
-    };
-  }
+  const applicationValues = (userId: number, universityId: number, status: (typeof STATUSES)[number]) => applicationRow(userId, universityId, { status });
 
   /** What counting the applications themselves says, for one university or all. */
   async function counted(universityId?: number) {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { applications, courses, programs } from '../src/db/schema';
 import { lastSevenUtcDays } from '../src/services/dashboard';
 import { catalogueCache } from '../src/services/public-cache';
-import { call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
+import { applicationRow, call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 type Status = 'SUBMITTED' | 'PENDING' | 'PENDING_REVIEW' | 'APPROVED' | 'REJECTED';
@@ -15,23 +15,7 @@ describe('dashboard stats', () => {
   let userC: number;
 
   async function apply(userId: number, universityId: number, status: Status, daysAgo: number) {
-    await t.ctx.db.insert(applications).values({
-      userId,
-      universityId,
-      status,
-      fullName: 'Applicant',
-      email: `a${userId}@example.test`,
-      phoneNumber: '+260971234567',
-      dateOfBirth: '2004-01-01',
-      nationality: 'Zambian',
-      province: 'Lusaka',
-      nationalRegNumber: '123456/10/1',
-      country: 'Zambia',
-      city: 'Lusaka',
-      highestQualification: 'Grade 12',
-      institutionAttended: 'School',
-      createdAt: new Date(Date.now() - daysAgo * DAY),
-    });
+    await t.ctx.db.insert(applications).values(applicationRow(userId, universityId, { status, createdAt: new Date(Date.now() - daysAgo * DAY) }));
   }
 
   const stats = (token: string, query = '') => call(t, 'GET', `/api/dashboard/stats${query}`, { token });

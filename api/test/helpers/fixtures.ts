@@ -3,11 +3,32 @@
  * signs their tokens with the app's own token service.
  */
 import type { Role } from 'shared-api/contract';
-import { universities, users } from '../../src/db/schema';
+import { applications, universities, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import type { TestApp } from './test-app';
 
 export const DEFAULT_PASSWORD = 'Correct-Horse-42';
+
+/** The columns of an application row with plausible values, for tests that insert applications directly. */
+export function applicationRow(userId: number, universityId: number, extra: Partial<typeof applications.$inferInsert> = {}): typeof applications.$inferInsert {
+  return {
+    userId,
+    universityId,
+    status: 'PENDING',
+    fullName: 'Applicant',
+    email: `a${userId}@example.test`,
+    phoneNumber: '+260971234567',
+    dateOfBirth: '2004-01-01',
+    nationality: 'Zambian',
+    province: 'Lusaka',
+    nationalRegNumber: '123456/10/1',
+    country: 'Zambia',
+    city: 'Lusaka',
+    highestQualification: 'Grade 12',
+    institutionAttended: 'School',
+    ...extra,
+  };
+}
 let cachedHash: Promise<string> | undefined;
 
 export interface TestUser {
