@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { applicationChoices, applications, courses, programs } from '../src/db/schema';
-import { call, createUser, createWorld, type World } from './helpers/fixtures';
+import { applicationRow, call, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -178,22 +178,7 @@ describe('programs', () => {
     const chosen = (await call(t, 'POST', '/api/programs', { token: w.adminA.token, json: body({ name: 'Chosen' }) })).json();
     const [application] = await t.ctx.db
       .insert(applications)
-      .values({
-        userId: w.userA.id,
-        universityId: w.uniA.id,
-        status: 'PENDING',
-        fullName: 'Applicant A',
-        email: w.userA.email,
-        phoneNumber: '+260971234567',
-        dateOfBirth: '2004-01-01',
-        nationality: 'Zambian',
-        province: 'Lusaka',
-        nationalRegNumber: '123456/10/1',
-        country: 'Zambia',
-        city: 'Lusaka',
-        highestQualification: 'Grade 12',
-        institutionAttended: 'Kabulonga',
-      })
+      .values(applicationRow(w.userA.id, w.uniA.id, { fullName: 'Applicant A', email: w.userA.email }))
       .returning();
     await t.ctx.db.insert(applicationChoices).values({ applicationId: application!.id, programId: chosen.id, priority: 1 });
     const blocked2 = await call(t, 'DELETE', `/api/programs/${chosen.id}`, { token: w.superuser.token });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { applications, auditLog, programs, universities } from '../src/db/schema';
 import { catalogueCache } from '../src/services/public-cache';
-import { call, createUser, createWorld, type World } from './helpers/fixtures';
+import { applicationRow, call, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 const IN_USE = 'This university still has programs or applications; remove them first.';
@@ -155,22 +155,7 @@ describe('universities', () => {
 
   it('refuses to delete a university that still has applications (409)', async () => {
     const uni = (await call(t, 'POST', '/api/universities', { token: w.superuser.token, json: { name: 'Has Applications' } })).json();
-    await t.ctx.db.insert(applications).values({
-      userId: w.userA.id,
-      universityId: uni.id,
-      status: 'PENDING',
-      fullName: 'Applicant A',
-      email: w.userA.email,
-      phoneNumber: '+260971234567',
-      dateOfBirth: '2004-01-01',
-      nationality: 'Zambian',
-      province: 'Lusaka',
-      nationalRegNumber: '123456/10/1',
-      country: 'Zambia',
-      city: 'Lusaka',
-      highestQualification: 'Grade 12',
-      institutionAttended: 'Kabulonga',
-    });
+    await t.ctx.db.insert(applications).values(applicationRow(w.userA.id, uni.id, { fullName: 'Applicant A', email: w.userA.email }));
     const res = await call(t, 'DELETE', `/api/universities/${uni.id}`, { token: w.superuser.token });
     assert.equal(res.statusCode, 409);
     assert.deepEqual(res.json(), { message: IN_USE, error: 'Conflict' });

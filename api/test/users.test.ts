@@ -14,28 +14,13 @@ import {
   users,
 } from '../src/db/schema';
 import { storageFor } from '../src/services/storage';
-import { call, createUser, createWorld, DEFAULT_PASSWORD, type TestUser, type World } from './helpers/fixtures';
+import { applicationRow, call, createUser, createWorld, DEFAULT_PASSWORD, type TestUser, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 async function apply(t: TestApp, user: TestUser, universityId: number, fullName = 'Applicant Person') {
   const [row] = await t.ctx.db
     .insert(applications)
-    .values({
-      userId: user.id,
-      universityId,
-      status: 'PENDING',
-      fullName,
-      email: user.email,
-      phoneNumber: '+260971234567',
-      dateOfBirth: '2005-04-01',
-      nationality: 'Zambian',
-      province: 'Lusaka',
-      nationalRegNumber: '123456/10/1',
-      country: 'Zambia',
-      city: 'Lusaka',
-      highestQualification: 'Grade 12',
-      institutionAttended: 'Kabulonga Boys',
-    })
+    .values(applicationRow(user.id, universityId, { fullName, email: user.email, dateOfBirth: '2005-04-01', institutionAttended: 'Kabulonga Boys' }))
     .returning();
   return row!;
 }

@@ -7,29 +7,13 @@ import { and, eq } from 'drizzle-orm';
 import { applicationHistory, applications, payments } from '../../src/db/schema';
 import { paymentsOf } from '../../src/services/payments';
 import { signWebhook } from '../../src/services/payments/signature';
-import { call, type TestUser } from './fixtures';
+import { applicationRow as applicationValues, call, type TestUser } from './fixtures';
 import type { TestApp } from './test-app';
 
 export async function createApplication(t: TestApp, user: TestUser, universityId: number, extra: Partial<typeof applications.$inferInsert> = {}) {
   const [row] = await t.ctx.db
     .insert(applications)
-    .values({
-      userId: user.id,
-      universityId,
-      status: 'PENDING',
-      fullName: 'Mwila Banda',
-      email: user.email,
-      phoneNumber: '+260971234567',
-      dateOfBirth: '2004-05-06',
-      nationality: 'Zambian',
-      province: 'Lusaka',
-      nationalRegNumber: '123456/10/1',
-      country: 'Zambia',
-      city: 'Lusaka',
-      highestQualification: 'Grade 12',
-      institutionAttended: 'Kabulonga Secondary',
-      ...extra,
-    })
+    .values(applicationValues(user.id, universityId, { fullName: 'Mwila Banda', email: user.email, dateOfBirth: '2004-05-06', institutionAttended: 'Kabulonga Secondary', ...extra }))
     .returning();
   return row!;
 }
