@@ -118,12 +118,6 @@ export class S3Client {
     (await this.request('DELETE', { key })).resume();
   }
 
-  async listKeys(prefix = ''): Promise<string[]> {
-    const keys: string[] = [];
-    for await (const object of this.listObjects(prefix)) keys.push(object.key);
-    return keys;
-  }
-
   /** Every object under a prefix with its modification time, a page (up to 1,000) at a time. */
   async *listObjects(prefix = ''): AsyncGenerator<{ key: string; lastModified: Date }> {
     let token: string | undefined;

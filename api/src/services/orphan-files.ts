@@ -15,6 +15,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { storageKeysInUse } from '../db/queries/applications';
+import { runPeriodically } from '../lib/periodic';
 import { storageFor, type ListedObject } from './storage';
 
 const UPLOADS_PREFIX = 'applications/';
@@ -57,24 +58,14 @@ export async function sweepOrphanFiles(
   return { examined, deleted };
 }
 
-/** Sweeps every ORPHAN_FILE_SWEEP_HOURS (timer unref'd), and stops with the app. */
+/** Sweeps every ORPHAN_FILE_SWEEP_HOURS, and stops with the app. */
 export function startOrphanFileSweep(app: FastifyInstance, ctx: AppContext): void {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepOrphanFiles(ctx, app.log)
-      .then((result) => {
-        if (result.deleted > 0) app.log.info(result, 'orphaned uploads swept');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'orphaned upload sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, ctx.config.uploads.orphanSweepHours * 60 * 60 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  runPeriodically(app, {
+    everyMs: ctx.config.uploads.orphanSweepHours * 60 * 60 * 1000,
+    run: () => sweepOrphanFiles(ctx, app.log),
+    report: (result) => {
+      if (result.deleted > 0) app.log.info(result, 'orphaned uploads swept');
+    },
+    failure: 'orphaned upload sweep failed',
   });
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { listPaymentsToReconcile } from '../../db/queries/payments';
 import { paymentsOf } from './index';
+import { runPeriodically } from '../../lib/periodic';
 
 const REDIS_LOCK_KEY = 'portal:payments:reconcile';
 const ADVISORY_LOCK_KEY = 724_311_006;
@@ -104,27 +105,19 @@ export async function reconcileOnce(ctx: AppContext, options: ReconcileOptions =
   return outcome ?? { ran: false, checked: 0, failed: 0 };
 }
 
-/** Starts the periodic job for this app (timers unref'd) and stops it when the app closes. */
+/** Starts the periodic job for this app and stops it when the app closes. */
 export function startPaymentReconciliation(app: FastifyInstance, ctx: AppContext): void {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = reconcileOnce(ctx)
-      .then((result) => {
-        if (result.checked > 0) app.log.info(result, 'payments reconciled');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'payment reconciliation failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, ctx.config.payments.reconcileIntervalSeconds * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-    await paymentsOf(ctx).drain();
-    const redis = redisClients.get(ctx);
-    if (redis) await (await redis).quit().catch(() => {});
+  runPeriodically(app, {
+    everyMs: ctx.config.payments.reconcileIntervalSeconds * 1000,
+    run: () => reconcileOnce(ctx),
+    report: (result) => {
+      if (result.checked > 0) app.log.info(result, 'payments reconciled');
+    },
+    failure: 'payment reconciliation failed',
+    onClose: async () => {
+      await paymentsOf(ctx).drain();
+      const redis = redisClients.get(ctx);
+      if (redis) await (await redis).quit().catch(() => {});
+    },
   });
 }

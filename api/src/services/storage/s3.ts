@@ -61,11 +61,6 @@ export class S3Storage implements Storage {
     }
   }
 
-  /** Every key under a prefix (backups). */
-  listKeys(prefix = ''): Promise<string[]> {
-    return this.client.listKeys(prefix);
-  }
-
   async *list(prefix: string): AsyncIterable<ListedObject> {
     await this.ensureBucket();
     yield* this.client.listObjects(prefix);
