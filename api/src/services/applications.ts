@@ -16,13 +16,9 @@ import * as contract from 'shared-api/contract';
 import type { Application, ApplicationFile, ApplicationStatus, DocumentType, Paged, Payment } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import type { Database, Executor } from '../db/client';
-
-/** The database or a transaction, able to run every read of the mapping. */
-type Reader = Executor & Pick<Database, 'selectDistinctOn'>;
+import type { Executor } from '../db/client';
 import {
-  applicationRowsBefore,
-  choicesFor,
+  choiceProgramIds,
   countApplications,
   decideApplicationRow,
   filesFor,
@@ -30,21 +26,22 @@ import {
   findFileWithOwner,
   findProgramsByIds,
   insertApplication,
-  latestPaymentsFor,
-  listApplicationRows,
-  programsByIds,
+  listLoadedApplications,
+  loadedApplicationsBefore,
+  relationsOf,
   storageKeysInUse,
-  universityNames,
-  usersByIds,
-  type ApplicationFileRow,
   type ApplicationFilter,
+  type ApplicationRelations,
   type ApplicationRow,
   type ApplicationSort,
+  type FileData,
+  type LoadedApplication,
+  type PaymentData,
 } from '../db/queries/applications';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from '../errors';
 import type { Caller } from '../plugins/access';
 import { audit } from './audit';
-import { historyFor, recordHistory } from './history';
+import { recordHistory, toHistoryEntry } from './history';
 import { sendMail } from './mail';
 import { StorageNotFoundError, storageFor, type Storage } from './storage';
 
@@ -112,7 +109,7 @@ function fileUrl(fileId: number): string {
   return `/api/files/${fileId}`;
 }
 
-export function toApplicationFile(row: ApplicationFileRow): ApplicationFile {
+export function toApplicationFile(row: FileData): ApplicationFile {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -123,121 +120,96 @@ export function toApplicationFile(row: ApplicationFileRow): ApplicationFile {
   };
 }
 
-function toPayment(row: Awaited<ReturnType<typeof latestPaymentsFor>>[number]): Payment {
+function toPayment(data: PaymentData): Payment {
   return {
-    reference: row.reference,
-    amount: Number(row.amount),
-    currency: row.currency,
-    status: row.status,
-    channel: row.channel,
-    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    reference: data.reference,
+    amount: Number(data.amount),
+    currency: data.currency,
+    status: data.status,
+    channel: data.channel,
+    paidAt: data.paidAt,
   };
 }
 
-/**
- * Maps rows to the contract's Application, loading every relation for all
- * rows at once (a fixed number of queries per page, whatever its size).
- */
-export async function toApplications(db: Reader, rows: ApplicationRow[], viewer: Caller): Promise<Application[]> {
+/** Maps an application read with its relations (one statement, see db/queries/applications) to the contract's Application. */
+export function toLoadedApplication(row: LoadedApplication, viewer: Caller): Application {
+  const appChoices = row.choices.map((c) => ({
+    id: c.id,
+    priority: c.priority,
+    programId: c.programId,
+    programName: c.programName,
+    program: {
+      id: c.programId,
+      name: c.programName,
+      duration: durationLabel(c.durationYears),
+      durationYears: c.durationYears,
+      university: { id: c.universityId, name: c.universityName },
+    },
+  }));
+  const chosen = row.approvedProgram;
+  const first = appChoices[0];
+  const program = chosen
+    ? { id: chosen.id, name: chosen.name, duration: durationLabel(chosen.durationYears) }
+    : first
+      ? { id: first.programId, name: first.programName, duration: first.program.duration }
+      : null;
+  const paymentRow = row.payment;
+  const person = row.applicant;
+  const mayseeNrc = viewer.id === row.userId || canDecide(viewer, row);
+  const created = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    status: row.status,
+    fullName: row.fullName,
+    applicantName: row.fullName,
+    gender: row.gender,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    dateOfBirth: row.dateOfBirth,
+    nationality: row.nationality,
+    provice: row.province,
+    province: row.province,
+    ...(mayseeNrc ? { nationalRegNumber: row.nationalRegNumber } : {}),
+    country: row.country,
+    city: row.city,
+    applicationDate: created,
+    createdAt: created,
+    submittedAt: created,
+    lastUpdated: row.updatedAt.toISOString(),
+    highestQualification: row.highestQualification,
+    institutionAttended: row.institutionAttended,
+    submissionDetails: row.submissionDetails,
+    programNotes: row.programNotes,
+    reviewNotes: row.reviewNotes,
+    universityId: row.universityId,
+    university: { id: row.universityId, name: row.universityName ?? '' },
+    programId: program?.id ?? null,
+    program,
+    programChoices: appChoices,
+    paid: row.paid || paymentRow?.status === 'successful',
+    payment: paymentRow ? toPayment(paymentRow) : null,
+    user: {
+      id: row.userId,
+      fullName: person ? `${person.firstName} ${person.lastName}`.trim() : row.fullName,
+      email: person?.email ?? row.email,
+      phone: person?.phone ?? null,
+    },
+    files: row.files.map(toApplicationFile),
+    history: row.history.map(toHistoryEntry),
+  };
+}
+
+/** Relations of an application that vanished between reading its row and its relations. */
+const NO_RELATIONS: ApplicationRelations = { choices: [], payment: null, files: [], history: [], applicant: null, approvedProgram: null, universityName: null };
+
+/** Maps rows already read, loading the relations of all of them in one statement. */
+export async function toApplications(db: Executor, rows: ApplicationRow[], viewer: Caller): Promise<Application[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const approvedIds = [...new Set(rows.map((r) => r.approvedProgramId).filter((v): v is number => v !== null))];
-  const [choices, payments, files, history, people, approved, unis] = await Promise.all([
-    choicesFor(db, ids),
-    latestPaymentsFor(db, ids),
-    filesFor(db, ids),
-    historyFor(db, ids),
-    usersByIds(db, [...new Set(rows.map((r) => r.userId))]),
-    programsByIds(db, approvedIds),
-    universityNames(db, [...new Set(rows.map((r) => r.universityId))]),
-  ]);
-  const choicesByApp = group(choices, (c) => c.applicationId);
-  const filesByApp = group(files, (f) => f.applicationId);
-  const paymentByApp = new Map(payments.map((p) => [p.applicationId, p]));
-  const personById = new Map(people.map((p) => [p.id, p]));
-  const approvedById = new Map(approved.map((p) => [p.id, p]));
-  const uniById = new Map(unis.map((u) => [u.id, u]));
-
-  return rows.map((row) => {
-    const appChoices = (choicesByApp.get(row.id) ?? []).map((c) => ({
-      id: c.id,
-      priority: c.priority,
-      programId: c.programId,
-      programName: c.programName,
-      program: {
-        id: c.programId,
-        name: c.programName,
-        duration: durationLabel(c.durationYears),
-        durationYears: c.durationYears,
-        university: { id: c.universityId, name: c.universityName },
-      },
-    }));
-    const chosen = row.approvedProgramId !== null ? approvedById.get(row.approvedProgramId) : undefined;
-    const first = appChoices[0];
-    const program = chosen
-      ? { id: chosen.id, name: chosen.name, duration: durationLabel(chosen.durationYears) }
-      : first
-        ? { id: first.programId, name: first.programName, duration: first.program.duration }
-        : null;
-    const paymentRow = paymentByApp.get(row.id);
-    const person = personById.get(row.userId);
-    const mayseeNrc = viewer.id === row.userId || canDecide(viewer, row);
-    const created = row.createdAt.toISOString();
-    return {
-      id: row.id,
-      status: row.status,
-      fullName: row.fullName,
-      applicantName: row.fullName,
-      gender: row.gender,
-      email: row.email,
-      phoneNumber: row.phoneNumber,
-      dateOfBirth: row.dateOfBirth,
-      nationality: row.nationality,
-      provice: row.province,
-      province: row.province,
-      ...(mayseeNrc ? { nationalRegNumber: row.nationalRegNumber } : {}),
-      country: row.country,
-      city: row.city,
-      applicationDate: created,
-      createdAt: created,
-      submittedAt: created,
-      lastUpdated: row.updatedAt.toISOString(),
-      highestQualification: row.highestQualification,
-      institutionAttended: row.institutionAttended,
-      submissionDetails: row.submissionDetails,
-      programNotes: row.programNotes,
-      reviewNotes: row.reviewNotes,
-      universityId: row.universityId,
-      university: { id: row.universityId, name: uniById.get(row.universityId)?.name ?? '' },
-      programId: program?.id ?? null,
-      program,
-      programChoices: appChoices,
-      paid: row.paid || paymentRow?.status === 'successful',
-      payment: paymentRow ? toPayment(paymentRow) : null,
-      user: {
-        id: row.userId,
-        fullName: person ? `${person.firstName} ${person.lastName}`.trim() : row.fullName,
-        email: person?.email ?? row.email,
-        phone: person?.phone ?? null,
-      },
-      files: (filesByApp.get(row.id) ?? []).map(toApplicationFile),
-      history: history.get(row.id) ?? [],
-    };
-  });
+  const relations = await relationsOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toLoadedApplication({ ...row, ...(relations.get(row.id) ?? NO_RELATIONS) }, viewer));
 }
 
-function group<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
-
-export async function toApplication(db: Reader, row: ApplicationRow, viewer: Caller): Promise<Application> {
+export async function toApplication(db: Executor, row: ApplicationRow, viewer: Caller): Promise<Application> {
   const [mapped] = await toApplications(db, [row], viewer);
   return mapped!;
 }
@@ -569,19 +541,19 @@ export async function listApplications(
 ): Promise<{ kind: 'plain'; items: Application[]; total: number | null } | { kind: 'paged'; body: Paged<Application> }> {
   const filter = staffFilter(caller, query);
   if (!wantsPaging(query)) {
-    const rows = await listApplicationRows(ctx.db, filter, { sort: 'newest', limit: PLAIN_LIST_LIMIT });
+    const rows = await listLoadedApplications(ctx.db, filter, { sort: 'newest', limit: PLAIN_LIST_LIMIT });
     const total = rows.length === PLAIN_LIST_LIMIT ? await countApplications(ctx.db, filter) : null;
-    return { kind: 'plain', items: await toApplications(ctx.db, rows, caller), total };
+    return { kind: 'plain', items: rows.map((row) => toLoadedApplication(row, caller)), total };
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * size;
   if (offset > MAX_OFFSET) throw badRequest(`page: only the first ${MAX_OFFSET} results can be paged; narrow the filters`);
   const [rows, total] = await Promise.all([
-    listApplicationRows(ctx.db, filter, { sort: (query.sort ?? 'newest') as ApplicationSort, limit: size, offset }),
+    listLoadedApplications(ctx.db, filter, { sort: (query.sort ?? 'newest') as ApplicationSort, limit: size, offset }),
     countApplications(ctx.db, filter),
   ]);
-  return { kind: 'paged', body: { items: await toApplications(ctx.db, rows, caller), total, page, size } };
+  return { kind: 'paged', body: { items: rows.map((row) => toLoadedApplication(row, caller)), total, page, size } };
 }
 
 export async function getApplication(ctx: AppContext, caller: Caller, id: number): Promise<Application> {
@@ -598,8 +570,8 @@ export async function applicationsOfUser(ctx: AppContext, caller: Caller, userId
   } else {
     filter = { userId, universityId: staffUniversity(caller, undefined) };
   }
-  const rows = await listApplicationRows(ctx.db, filter, { sort: 'newest', limit: PLAIN_LIST_LIMIT });
-  return toApplications(ctx.db, rows, caller);
+  const rows = await listLoadedApplications(ctx.db, filter, { sort: 'newest', limit: PLAIN_LIST_LIMIT });
+  return rows.map((row) => toLoadedApplication(row, caller));
 }
 
 /* ---------- files ---------- */
@@ -701,10 +673,10 @@ export async function decideApplication(
   if (update.status === 'REJECTED') {
     if (!notes) throw badRequest(DECLINE_REASON_MESSAGE);
   } else {
-    const choices = await choicesFor(ctx.db, [id]);
-    if (choices.length === 0) throw badRequest('No Programs: This application has no program choices.');
+    const chosen = await choiceProgramIds(ctx.db, id);
+    if (chosen.length === 0) throw badRequest('No Programs: This application has no program choices.');
     if (update.programId === undefined || update.programId === null) throw badRequest('programId: choose one of the applicant\'s program choices to approve');
-    if (!choices.some((c) => c.programId === update.programId)) throw badRequest('programId: must be one of the application\'s program choices');
+    if (!chosen.includes(update.programId)) throw badRequest('programId: must be one of the application\'s program choices');
     approvedProgramId = update.programId;
   }
   if (!DECIDABLE_STATUSES.includes(current.status)) {
@@ -788,9 +760,9 @@ export function exportApplicationsCsv(ctx: AppContext, caller: Caller, query: Li
     yield `\ufeff${csvLine([...CSV_COLUMNS])}`;
     let before: number | null = null;
     for (;;) {
-      const rows = await applicationRowsBefore(ctx.db, filter, before, EXPORT_BATCH);
+      const rows = await loadedApplicationsBefore(ctx.db, filter, before, EXPORT_BATCH);
       if (rows.length === 0) return;
-      const mapped = await toApplications(ctx.db, rows, caller);
+      const mapped = rows.map((row) => toLoadedApplication(row, caller));
       let chunk = '';
       for (const a of mapped) {
         chunk += csvLine([

@@ -1,13 +1,14 @@
 /**
  * The application timeline: every status change and payment event is one
  * row (who, when, from, to, note). Writers pass their transaction so the
- * entry commits with the change it describes; readers load the entries of a
- * whole page of applications in one query, oldest first.
+ * entry commits with the change it describes; readers get the entries of a
+ * whole page of applications in the statement that reads the page, oldest
+ * first (db/queries/applications).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { HistoryEntry } from 'shared-api/contract';
 import type { Executor } from '../db/client';
-import { applicationHistory, users } from '../db/schema';
+import { historiesOf, type HistoryData } from '../db/queries/applications';
+import { applicationHistory } from '../db/schema';
 
 export interface HistoryInput {
   applicationId: number;
@@ -30,43 +31,27 @@ export async function recordHistory(tx: Executor, entry: HistoryInput): Promise<
   });
 }
 
-/** Entries of each application, oldest first, with the actor's name and role. */
+/** One timeline entry as the contract shows it: the actor's name and role, or null for the system. */
+export function toHistoryEntry(entry: HistoryData): HistoryEntry {
+  return {
+    id: entry.id,
+    at: entry.at,
+    kind: entry.kind,
+    from: entry.from,
+    to: entry.to,
+    note: entry.note,
+    actor:
+      entry.actorId !== null && entry.actorRole !== null
+        ? { id: entry.actorId, name: `${entry.actorFirstName ?? ''} ${entry.actorLastName ?? ''}`.trim(), role: entry.actorRole }
+        : null,
+  };
+}
+
+/** Entries of each application that has any, oldest first. */
 export async function historyFor(db: Executor, applicationIds: number[]): Promise<Map<number, HistoryEntry[]>> {
   const out = new Map<number, HistoryEntry[]>();
-  if (applicationIds.length === 0) return out;
-  const rows = await db
-    .select({
-      id: applicationHistory.id,
-      applicationId: applicationHistory.applicationId,
-      at: applicationHistory.createdAt,
-      kind: applicationHistory.kind,
-      from: applicationHistory.fromValue,
-      to: applicationHistory.toValue,
-      note: applicationHistory.note,
-      actorId: users.id,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      actorRole: users.role,
-    })
-    .from(applicationHistory)
-    .leftJoin(users, eq(users.id, applicationHistory.actorId))
-    .where(inArray(applicationHistory.applicationId, applicationIds))
-    .orderBy(asc(applicationHistory.applicationId), asc(applicationHistory.createdAt), asc(applicationHistory.id));
-  for (const row of rows) {
-    const list = out.get(row.applicationId) ?? [];
-    list.push({
-      id: row.id,
-      at: row.at.toISOString(),
-      kind: row.kind,
-      from: row.from,
-      to: row.to,
-      note: row.note,
-      actor:
-        row.actorId !== null && row.actorRole !== null
-          ? { id: row.actorId, name: `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim(), role: row.actorRole }
-          : null,
-    });
-    out.set(row.applicationId, list);
+  for (const { id, history } of await historiesOf(db, applicationIds)) {
+    if (history.length > 0) out.set(id, history.map(toHistoryEntry));
   }
   return out;
 }

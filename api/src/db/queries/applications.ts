@@ -1,17 +1,17 @@
 /**
  * SQL for applications, their choices, files and the rows read alongside them.
- * Lists are loaded in two steps: one indexed query for the page of
- * application rows, then one batched query per relation for the whole page
- * (never one query per application).
+ * A page is one statement: the indexed read of the application rows, with
+ * every relation of each row built as JSON by correlated subqueries (never one
+ * query per application, nor one per relation).
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationStatus } from 'shared-api/contract';
-import type { Database, Executor } from '../client';
-import { applicationChoices, applicationFiles, applications, applicationStats, payments, programs, universities, users } from '../schema';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationStatus, Role } from 'shared-api/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../client';
+import { applicationChoices, applicationFiles, applicationHistory, applications, applicationStats, payments, programs, universities, users } from '../schema';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationFileRow = typeof applicationFiles.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 
 export interface ApplicationFilter {
   /** Only this university (an ADMIN's own, or a SUPERUSER's choice). */
@@ -59,7 +59,7 @@ export function filterWhere(filter: ApplicationFilter): SQL | undefined {
   }
   switch (filter.paymentStatus) {
     case 'none':
-      parts.push(sql`not exists (select 1 from ${payments} p where p.application_id = ${applications.id})`);
+      parts.push(sql`not exists (select 1 from ${payments} p where p.application_id = ${outer(applications.id)})`);
       break;
     case 'successful':
     case 'pending':
@@ -81,20 +81,6 @@ function orderOf(sort: ApplicationSort) {
   return [desc(applications.createdAt), desc(applications.id)];
 }
 
-export async function listApplicationRows(
-  db: Executor,
-  filter: ApplicationFilter,
-  options: { sort?: ApplicationSort; limit: number; offset?: number },
-): Promise<ApplicationRow[]> {
-  return db
-    .select()
-    .from(applications)
-    .where(filterWhere(filter))
-    .orderBy(...orderOf(options.sort ?? 'newest'))
-    .limit(options.limit)
-    .offset(options.offset ?? 0);
-}
-
 export async function countApplications(db: Executor, filter: ApplicationFilter): Promise<number> {
   const { universityId, status, ...narrowing } = filter;
   if (Object.values(narrowing).every((value) => value === undefined || value === '')) {
@@ -112,21 +98,6 @@ export async function countApplications(db: Executor, filter: ApplicationFilter)
   }
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(filterWhere(filter));
   return Number(row?.n ?? 0);
-}
-
-/** Newest first by id, continuing below `beforeId`: keyset batches for exports (no offset, no drift). */
-export async function applicationRowsBefore(
-  db: Executor,
-  filter: ApplicationFilter,
-  beforeId: number | null,
-  limit: number,
-): Promise<ApplicationRow[]> {
-  return db
-    .select()
-    .from(applications)
-    .where(and(filterWhere(filter), beforeId !== null ? lt(applications.id, beforeId) : undefined))
-    .orderBy(desc(applications.id))
-    .limit(limit);
 }
 
 export async function findApplicationRow(db: Executor, id: number): Promise<ApplicationRow | undefined> {
@@ -180,49 +151,171 @@ export async function decideApplicationRow(
   return row;
 }
 
-/* ---------- relations, batched per page ---------- */
+/* ---------- relations, built by PostgreSQL in the statement that reads the rows ---------- */
 
-export async function choicesFor(db: Executor, applicationIds: number[]) {
+/*
+ * Each relation is a correlated subquery on the outer `applications` row that
+ * returns raw column values as JSON; the service maps them to the contract
+ * exactly as it maps the row itself. A page is therefore one statement, however
+ * many relations an application has.
+ */
+
+export interface ChoiceData {
+  id: number;
+  priority: number;
+  programId: number;
+  programName: string;
+  durationYears: number;
+  universityId: number;
+  universityName: string;
+}
+
+export interface PaymentData {
+  reference: string;
+  /** numeric as text, as the drivers return it. */
+  amount: string;
+  currency: string;
+  status: string;
+  channel: string | null;
+  paidAt: string | null;
+}
+
+export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType' | 'documentType' | 'size'>;
+
+export interface HistoryData {
+  id: number;
+  at: string;
+  kind: 'STATUS' | 'PAYMENT';
+  from: string | null;
+  to: string | null;
+  note: string | null;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorRole: Role | null;
+}
+
+export interface ApplicantData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface ProgramData {
+  id: number;
+  name: string;
+  durationYears: number;
+}
+
+/**
+ * A timestamp inside JSON, written as `Date.prototype.toISOString` writes the
+ * Date the drivers make of a column (UTC, microseconds truncated to milliseconds).
+ */
+/**
+ * A column of the outer `applications` row, always qualified: drizzle writes a
+ * bare column name in the select list of a single-table query, which inside a
+ * subquery would name the subquery's own column.
+ */
+const outer = (column: AnyPgColumn) => sql`${applications}.${sql.identifier(column.name)}`;
+
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const historyJson = sql<HistoryData[]>`coalesce((
+  select json_agg(json_build_object('id', h.id, 'at', ${isoTime(sql`h.created_at`)}, 'kind', h.kind, 'from', h.from_value, 'to', h.to_value,
+           'note', h.note, 'actorId', actor.id, 'actorFirstName', actor.first_name, 'actorLastName', actor.last_name, 'actorRole', actor.role)
+         order by h.created_at, h.id)
+  from ${applicationHistory} h left join ${users} actor on actor.id = h.actor_id
+  where h.application_id = ${outer(applications.id)}), '[]'::json)`;
+
+const relations = {
+  choices: sql<ChoiceData[]>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'priority', c.priority, 'programId', p.id, 'programName', p.name,
+             'durationYears', p.duration_years, 'universityId', u.id, 'universityName', u.name) order by c.priority)
+    from ${applicationChoices} c join ${programs} p on p.id = c.program_id join ${universities} u on u.id = p.university_id
+    where c.application_id = ${outer(applications.id)}), '[]'::json)`,
+  /** The latest payment (by creation time). */
+  payment: sql<PaymentData | null>`(
+    select json_build_object('reference', pay.reference, 'amount', pay.amount::text, 'currency', pay.currency, 'status', pay.status,
+             'channel', pay.channel, 'paidAt', ${isoTime(sql`pay.paid_at`)})
+    from ${payments} pay where pay.application_id = ${outer(applications.id)} order by pay.created_at desc, pay.id desc limit 1)`,
+  files: sql<FileData[]>`coalesce((
+    select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'documentType', f.document_type,
+             'size', f.size) order by f.id)
+    from ${applicationFiles} f where f.application_id = ${outer(applications.id)}), '[]'::json)`,
+  history: historyJson,
+  applicant: sql<ApplicantData | null>`(
+    select json_build_object('firstName', person.first_name, 'lastName', person.last_name, 'email', person.email, 'phone', person.phone)
+    from ${users} person where person.id = ${outer(applications.userId)})`,
+  approvedProgram: sql<ProgramData | null>`(
+    select json_build_object('id', ap.id, 'name', ap.name, 'durationYears', ap.duration_years)
+    from ${programs} ap where ap.id = ${outer(applications.approvedProgramId)})`,
+  universityName: sql<string | null>`(select uni.name from ${universities} uni where uni.id = ${outer(applications.universityId)})`,
+};
+
+export interface ApplicationRelations {
+  choices: ChoiceData[];
+  payment: PaymentData | null;
+  files: FileData[];
+  history: HistoryData[];
+  applicant: ApplicantData | null;
+  approvedProgram: ProgramData | null;
+  universityName: string | null;
+}
+
+export type LoadedApplication = ApplicationRow & ApplicationRelations;
+
+const selectLoaded = (db: Executor) => db.select({ ...getTableColumns(applications), ...relations }).from(applications);
+
+/** A page of applications with every relation, in one statement. */
+export async function listLoadedApplications(
+  db: Executor,
+  filter: ApplicationFilter,
+  options: { sort?: ApplicationSort; limit: number; offset?: number },
+): Promise<LoadedApplication[]> {
+  return selectLoaded(db)
+    .where(filterWhere(filter))
+    .orderBy(...orderOf(options.sort ?? 'newest'))
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+}
+
+/** Newest first by id, continuing below `beforeId`: keyset batches for exports (no offset, no drift). */
+export async function loadedApplicationsBefore(
+  db: Executor,
+  filter: ApplicationFilter,
+  beforeId: number | null,
+  limit: number,
+): Promise<LoadedApplication[]> {
+  return selectLoaded(db)
+    .where(and(filterWhere(filter), beforeId !== null ? lt(applications.id, beforeId) : undefined))
+    .orderBy(desc(applications.id))
+    .limit(limit);
+}
+
+/** The relations of applications already read, in one statement. */
+export async function relationsOf(db: Executor, applicationIds: number[]): Promise<Map<number, ApplicationRelations>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: applications.id, ...relations })
+    .from(applications)
+    .where(inArray(applications.id, applicationIds));
+  return new Map(rows.map(({ id, ...loaded }) => [id, loaded]));
+}
+
+/** The timeline of each application, oldest first. */
+export async function historiesOf(db: Executor, applicationIds: number[]): Promise<{ id: number; history: HistoryData[] }[]> {
   if (applicationIds.length === 0) return [];
-  return db
-    .select({
-      id: applicationChoices.id,
-      applicationId: applicationChoices.applicationId,
-      priority: applicationChoices.priority,
-      programId: programs.id,
-      programName: programs.name,
-      durationYears: programs.durationYears,
-      universityId: universities.id,
-      universityName: universities.name,
-    })
+  return db.select({ id: applications.id, history: historyJson }).from(applications).where(inArray(applications.id, applicationIds));
+}
+
+/** The programs an application chose (a decision must approve one of them). */
+export async function choiceProgramIds(db: Executor, applicationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ programId: applicationChoices.programId })
     .from(applicationChoices)
-    .innerJoin(programs, eq(programs.id, applicationChoices.programId))
-    .innerJoin(universities, eq(universities.id, programs.universityId))
-    .where(inArray(applicationChoices.applicationId, applicationIds))
-    .orderBy(asc(applicationChoices.applicationId), asc(applicationChoices.priority));
-}
-
-export async function programsByIds(db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: programs.id, name: programs.name, durationYears: programs.durationYears })
-    .from(programs)
-    .where(inArray(programs.id, ids));
-}
-
-export async function universityNames(db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select({ id: universities.id, name: universities.name }).from(universities).where(inArray(universities.id, ids));
-}
-
-/** The latest payment row of each application (by creation time). */
-export async function latestPaymentsFor(db: Pick<Database, 'selectDistinctOn'>, applicationIds: number[]): Promise<PaymentRow[]> {
-  if (applicationIds.length === 0) return [];
-  return db
-    .selectDistinctOn([payments.applicationId])
-    .from(payments)
-    .where(inArray(payments.applicationId, applicationIds))
-    .orderBy(asc(payments.applicationId), desc(payments.createdAt), desc(payments.id));
+    .where(eq(applicationChoices.applicationId, applicationId));
+  return rows.map((r) => r.programId);
 }
 
 export async function filesFor(db: Executor, applicationIds: number[]): Promise<ApplicationFileRow[]> {
@@ -232,14 +325,6 @@ export async function filesFor(db: Executor, applicationIds: number[]): Promise<
     .from(applicationFiles)
     .where(inArray(applicationFiles.applicationId, applicationIds))
     .orderBy(asc(applicationFiles.applicationId), asc(applicationFiles.id));
-}
-
-export async function usersByIds(db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, role: users.role })
-    .from(users)
-    .where(inArray(users.id, ids));
 }
 
 /** Which of these storage keys a saved application refers to. */
