@@ -267,17 +267,27 @@ export type LoadedApplication = ApplicationRow & ApplicationRelations;
 
 const selectLoaded = (db: Executor) => db.select({ ...getTableColumns(applications), ...relations }).from(applications);
 
-/** A page of applications with every relation, in one statement. */
+/**
+ * A page of applications with every relation, in one statement. The page's
+ * ids are chosen first, so the relations are built for its rows only, not
+ * for the rows an offset skips.
+ */
 export async function listLoadedApplications(
   db: Executor,
   filter: ApplicationFilter,
   options: { sort?: ApplicationSort; limit: number; offset?: number },
 ): Promise<LoadedApplication[]> {
-  return selectLoaded(db)
+  const order = orderOf(options.sort ?? 'newest');
+  const page = db
+    .select({ id: applications.id })
+    .from(applications)
     .where(filterWhere(filter))
-    .orderBy(...orderOf(options.sort ?? 'newest'))
+    .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset ?? 0);
+  return selectLoaded(db)
+    .where(inArray(applications.id, page))
+    .orderBy(...order);
 }
 
 /** Newest first by id, continuing below `beforeId`: keyset batches for exports (no offset, no drift). */
