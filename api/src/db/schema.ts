@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -194,8 +195,38 @@ export const platformStats = pgTable('platform_stats', {
   value: integer('value').notNull().default(0),
 });
 
-/** Tables the database derives from others (by trigger): never backed up or restored, rebuilt as rows arrive. */
-export const DERIVED_TABLES: readonly string[] = ['application_stats', 'university_applicants', 'university_stats', 'applicant_totals', 'platform_stats'];
+/**
+ * One row: a number PostgreSQL raises, by deferred triggers (migration 0003),
+ * in the same transaction as every write that can change what a staff list
+ * page shows (applications, their choices, payments, files and history, the
+ * applicant's or actor's name and contact, program and university names).
+ * Each API instance caches staff list pages under the version read before
+ * computing them and serves one only while the version is unchanged, so a
+ * page is never stale, whichever instance made the write
+ * (services/staff-list-cache.ts).
+ */
+export const staffListVersion = pgTable(
+  'staff_list_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('staff_list_version_one_row', sql`${t.id}`)],
+);
+
+/**
+ * Tables the database derives from others (by trigger): never backed up or
+ * restored. The counters are rebuilt as rows arrive; the staff list version
+ * only needs to move, which every restored row makes it do.
+ */
+export const DERIVED_TABLES: readonly string[] = [
+  'application_stats',
+  'university_applicants',
+  'university_stats',
+  'applicant_totals',
+  'platform_stats',
+  'staff_list_version',
+];
 
 export const applicationChoices = pgTable(
   'application_choices',

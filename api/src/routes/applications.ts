@@ -109,8 +109,8 @@ export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const result = await listApplications(ctx, callerOf(request), request.query);
-        if (result.kind === 'paged') return result.body;
+        const result = await listApplications(ctx, callerOf(request), request.query, request.staffListVersion);
+        if (result.kind === 'paged') return reply.type('application/json; charset=utf-8').send(result.body);
         if (result.total !== null) reply.header('X-Total-Count', String(result.total));
         return result.items;
       },

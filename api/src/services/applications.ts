@@ -43,6 +43,7 @@ import type { Caller } from '../plugins/access';
 import { audit } from './audit';
 import { recordHistory, toHistoryEntry } from './history';
 import { sendMail } from './mail';
+import { staffListCache } from './staff-list-cache';
 import { StorageNotFoundError, storageFor, type Storage } from './storage';
 
 export { contract };
@@ -534,11 +535,13 @@ function staffFilter(caller: Caller, query: ListQuery): ApplicationFilter {
   };
 }
 
+/** `staffListVersion`: read before this is called (with the caller's access check), or undefined to compute afresh. */
 export async function listApplications(
   ctx: AppContext,
   caller: Caller,
   query: ListQuery,
-): Promise<{ kind: 'plain'; items: Application[]; total: number | null } | { kind: 'paged'; body: Paged<Application> }> {
+  staffListVersion: number | undefined,
+): Promise<{ kind: 'plain'; items: Application[]; total: number | null } | { kind: 'paged'; body: Buffer }> {
   const filter = staffFilter(caller, query);
   if (!wantsPaging(query)) {
     const rows = await listLoadedApplications(ctx.db, filter, { sort: 'newest', limit: PLAIN_LIST_LIMIT });
@@ -549,11 +552,26 @@ export async function listApplications(
   const size = query.size ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * size;
   if (offset > MAX_OFFSET) throw badRequest(`page: only the first ${MAX_OFFSET} results can be paged; narrow the filters`);
-  const [rows, total] = await Promise.all([
-    listLoadedApplications(ctx.db, filter, { sort: (query.sort ?? 'newest') as ApplicationSort, limit: size, offset }),
-    countApplications(ctx.db, filter),
-  ]);
-  return { kind: 'paged', body: { items: rows.map((row) => toLoadedApplication(row, caller)), total, page, size } };
+  const sort = (query.sort ?? 'newest') as ApplicationSort;
+  const body = await staffListCache(ctx).get(staffPageKey(caller, filter, sort, page, size), staffListVersion, async (): Promise<Paged<Application>> => {
+    const [rows, total] = await Promise.all([listLoadedApplications(ctx.db, filter, { sort, limit: size, offset }), countApplications(ctx.db, filter)]);
+    return { items: rows.map((row) => toLoadedApplication(row, caller)), total, page, size };
+  });
+  return { kind: 'paged', body };
+}
+
+/**
+ * What a staff page depends on besides the data: the caller's scope and the
+ * normalised query. The mapping depends on the viewer only through canDecide
+ * (who sees national registration numbers), which is true of every row in a
+ * staff caller's reach, so role and university are the whole scope.
+ */
+function staffPageKey(caller: Caller, filter: ApplicationFilter, sort: ApplicationSort, page: number, size: number): string {
+  // Every field of the filter, whatever fields it grows, in a fixed order.
+  const conditions = Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([caller.role, caller.universityId, conditions, sort, page, size]);
 }
 
 export async function getApplication(ctx: AppContext, caller: Caller, id: number): Promise<Application> {

@@ -39,7 +39,11 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `databaseUrl`: open this existing PostgreSQL database (left in place at the
+ * end) instead of a fresh one, as a second instance of an app already on it.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const baseUrl = process.env.DATABASE_URL;
   const config = loadConfig(
@@ -55,7 +59,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   );
   let database: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
-  if (baseUrl) {
+  if (options.databaseUrl) {
+    database = await openDatabase({ kind: 'postgres', url: options.databaseUrl });
+  } else if (baseUrl) {
     const created = await createPostgresDatabase(baseUrl);
     drop = created.drop;
     database = await openDatabase({ kind: 'postgres', url: created.url });
