@@ -18,8 +18,20 @@ export interface VerifiedToken {
   tokenVersion: number;
 }
 
+/** How many verified tokens are remembered (a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens that passed verification, with their time limits. A token's
+   * signature, issuer and audience checks give the same answer every time, so
+   * only the clock is checked again; what can revoke a token (its user's token
+   * version, archiving, deletion) is checked on every request by the caller
+   * (plugins/access.ts). Verifying is otherwise an asynchronous WebCrypto job
+   * on the thread pool for every signed-in request.
+   */
+  private readonly verified = new Map<string, { token: VerifiedToken; exp: number; nbf: number | undefined }>();
 
   constructor(private readonly config: Config['jwt']) {
     this.key = new TextEncoder().encode(config.secret);
@@ -46,6 +58,14 @@ export class TokenService {
 
   /** Null for anything but a valid, unexpired HS256 token of this issuer and audience. */
   async verify(token: string): Promise<VerifiedToken | null> {
+    // Seconds, compared as jose compares them (valid while exp > now and nbf <= now).
+    const now = Math.floor(Date.now() / 1000);
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > now && (known.nbf === undefined || known.nbf <= now)) return known.token;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -56,7 +76,10 @@ export class TokenService {
       const userId = Number(payload.sub);
       const tokenVersion = Number(payload.ver);
       if (!Number.isInteger(userId) || !Number.isInteger(tokenVersion)) return null;
-      return { userId, tokenVersion };
+      const verified = { userId, tokenVersion };
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { token: verified, exp: payload.exp!, nbf: payload.nbf });
+      return verified;
     } catch {
       return null;
     }
