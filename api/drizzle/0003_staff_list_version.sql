@@ -23,27 +23,19 @@ END $$;
 --> statement-breakpoint
 -- Everything a staff list page reads (db/queries/applications.ts: the rows,
 -- their relations, the filters and the status counters, which follow
--- applications). Courses are not on the page.
-CREATE CONSTRAINT TRIGGER applications_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON applications
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER application_choices_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON application_choices
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER application_files_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON application_files
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER application_history_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON application_history
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER payments_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON payments
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER programs_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON programs
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER universities_staff_list_version AFTER INSERT OR UPDATE OR DELETE ON universities
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
+-- applications), every change of a row. Courses are not on the page. A table
+-- emptied at once moves the version at once (TRUNCATE has no row triggers).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['applications', 'application_choices', 'application_files', 'application_history', 'payments', 'programs', 'universities'] LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version()', t || '_staff_list_version', t);
+  END LOOP;
+  FOREACH t IN ARRAY ARRAY['applications', 'application_choices', 'application_files', 'application_history', 'payments', 'programs', 'universities', 'users'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version()', t || '_staff_list_version_truncate', t);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 -- Users: only the columns a page shows (the applicant's name, e-mail and
 -- phone; a history actor's name and role). Sign-ins, password changes and
@@ -51,28 +43,3 @@ DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_li
 -- application names it.
 CREATE CONSTRAINT TRIGGER users_staff_list_version AFTER UPDATE OF first_name, last_name, email, phone, role OR DELETE ON users
 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
--- A table emptied at once moves the version at once (TRUNCATE has no row triggers).
-CREATE TRIGGER applications_staff_list_version_truncate AFTER TRUNCATE ON applications
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER application_choices_staff_list_version_truncate AFTER TRUNCATE ON application_choices
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER application_files_staff_list_version_truncate AFTER TRUNCATE ON application_files
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER application_history_staff_list_version_truncate AFTER TRUNCATE ON application_history
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER payments_staff_list_version_truncate AFTER TRUNCATE ON payments
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER programs_staff_list_version_truncate AFTER TRUNCATE ON programs
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER universities_staff_list_version_truncate AFTER TRUNCATE ON universities
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();
---> statement-breakpoint
-CREATE TRIGGER users_staff_list_version_truncate AFTER TRUNCATE ON users
-FOR EACH STATEMENT EXECUTE FUNCTION portal_bump_staff_list_version();

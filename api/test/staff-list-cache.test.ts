@@ -276,7 +276,7 @@ describe('staff list pages, cached and exact', () => {
   });
 });
 
-describe('staff list pages keep ADMIN scoping and the access check', () => {
+describe('staff list scoping, access check and version', () => {
   let t: TestApp;
   let w: World;
   let a: number;
@@ -330,17 +330,6 @@ describe('staff list pages keep ADMIN scoping and the access check', () => {
     assert.equal((await check(demoted)).statusCode, 403);
     assert.equal((await call(t, 'GET', '/api/applications?page=1&size=20')).statusCode, 401);
   });
-});
-
-describe('the staff list version', () => {
-  let t: TestApp;
-  let w: World;
-
-  before(async () => {
-    t = await startTestApp();
-    w = await createWorld(t);
-  });
-  after(() => t.close());
 
   it('moves once per committed transaction that changes what a page shows, and only then', async () => {
     let version = await versionOf(t);
