@@ -7,3 +7,4 @@ export * from './contract/constants';
 export type * from './contract/schemas';
 export * from './client/http';
 export * from './client/endpoints';
+export * from './client/page-handover';

@@ -1,5 +1,5 @@
+import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { useStore } from 'zustand';
 import type { SessionUser } from './session';
 
 export interface AuthState {
@@ -26,8 +26,15 @@ export const authStore = createStore<AuthState>(() => ({
   selectedUniversity: null,
 }));
 
+/**
+ * Reads the session. The server's render and the browser's hydration of a
+ * pre-rendered page both read the store as it is (a guest, restored before the
+ * render), not its initial loading state: otherwise the first render would be
+ * the full-screen Loading and the page would paint twice.
+ */
 export function useAuth<T>(selector: (state: AuthState) => T): T {
-  return useStore(authStore, selector);
+  const snapshot = () => selector(authStore.getState());
+  return useSyncExternalStore(authStore.subscribe, snapshot, snapshot);
 }
 
 export const LOGOUT_EVENT = 'portal:logout';

@@ -1,8 +1,14 @@
 import { authStore } from './store';
 import { decodeSession, SELECTED_UNIVERSITY_KEY, TOKEN_KEY } from './session';
 
-function readSelectedUniversity(): number | null {
-  const raw = localStorage.getItem(SELECTED_UNIVERSITY_KEY);
+/** Where the session is kept: the browser's local storage, or nothing at all when the server renders a guest's page. */
+export type SessionStorage = Pick<Storage, 'getItem' | 'removeItem'>;
+
+/** No stored session: what the server renders pages with. */
+export const NO_STORED_SESSION: SessionStorage = { getItem: () => null, removeItem: () => undefined };
+
+function readSelectedUniversity(storage: SessionStorage): number | null {
+  const raw = storage.getItem(SELECTED_UNIVERSITY_KEY);
   const id = raw === null ? NaN : Number(raw);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
@@ -13,16 +19,16 @@ function readSelectedUniversity(): number | null {
  */
 export const sessionWriter = {
   /** Start-up: read the stored token under 'user'; an expired or broken token is dropped. */
-  restore(): void {
-    const token = localStorage.getItem(TOKEN_KEY);
+  restore(storage: SessionStorage = localStorage): void {
+    const token = storage.getItem(TOKEN_KEY);
     const user = decodeSession(token);
-    if (token && !user) localStorage.removeItem(TOKEN_KEY);
+    if (token && !user) storage.removeItem(TOKEN_KEY);
     authStore.setState({
       token: user ? token : null,
       user,
       loading: false,
       loggingOut: false,
-      selectedUniversity: readSelectedUniversity(),
+      selectedUniversity: readSelectedUniversity(storage),
     });
   },
   /** Login success: store the token and set the user. Returns false for an unusable token. */

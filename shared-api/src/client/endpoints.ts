@@ -43,8 +43,11 @@ export const authApi = {
   logout: () => http.post('auth/logout').json<MessageBody>(),
 };
 
+/** The public university list, also embedded in the pre-rendered /universities page. */
+export const UNIVERSITIES_PATH = 'universities';
+
 export const universitiesApi = {
-  list: (options?: CallOptions) => http.get('universities', options).json<University[]>(),
+  list: (options?: CallOptions) => http.get(UNIVERSITIES_PATH, options).json<University[]>(),
   get: (id: number | string) => http.get(`universities/${id}`).json<University>(),
   create: (body: UniversityInput) => http.post('universities', { json: body }).json<University>(),
   update: (id: number | string, body: UniversityInput) => http.put(`universities/${id}`, { json: body }).json<University>(),

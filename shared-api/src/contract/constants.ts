@@ -68,3 +68,19 @@ export const TIMINGS = {
 /** Local storage keys, exactly as spec §9. */
 export const STORAGE_KEYS = { token: 'user', selectedUniversity: 'selectedUniversity', universities: 'universities' } as const;
 export const API_BASE = '/api';
+
+/**
+ * A page the server renders may carry the API responses it was rendered with,
+ * as JSON in `<script type="application/json" id=…>` keyed by the API path
+ * ('/api/universities'), so the browser's first render shows the same data
+ * without asking for it again.
+ */
+export const PRELOADED_RESPONSES_ELEMENT_ID = 'portal-preloaded-responses';
+
+/**
+ * The global under which a server-rendered page's inline script records what
+ * the visitor did before the app took over: `typed`, a WeakMap from each form
+ * control to its [value, checked], and `submitted`, a WeakSet of the forms
+ * they sent. See useFormHandover; shell/public/index.html spells the same name.
+ */
+export const BEFORE_START_GLOBAL = '__portalBeforeStart';
