@@ -1,16 +1,26 @@
 /**
  * The shell (the Module Federation host). Remote URLs are not listed here: the
- * shell reads them at runtime from /remotes.json. The runtime plugin turns a
- * remote that cannot be loaded into a fallback the error boundary shows.
+ * shell reads them at runtime from /remotes.json. The runtime plugins lend the
+ * shell's federation runtime to the remotes, turn a remote that cannot be
+ * loaded into a fallback the error boundary shows, and report version skew.
  * Precompression (.br, .gz) comes with the shared build factory.
  */
 const path = require('node:path');
-const { createConfig } = require('portal-deploy/webpack/index.cjs');
+const { createBuilds } = require('portal-deploy/webpack/index.cjs');
 
-module.exports = createConfig({
-  dir: __dirname,
-  name: 'shell',
-  port: 3000,
-  runtimePlugins: [path.join(__dirname, 'src/features/remotes/remote-errors-plugin.ts')],
-  title: 'UniPortal',
-});
+module.exports = createBuilds(
+  {
+    dir: __dirname,
+    name: 'shell',
+    port: 3000,
+    runtimePlugins: ['share-runtime-plugin.ts', 'remote-errors-plugin.ts', 'version-skew-plugin.ts'].map((file) => path.join(__dirname, 'src/features/remotes', file)),
+    title: 'UniPortal',
+  },
+  // The server renders guests' pages with this (see src/server/render-document.tsx).
+  {
+    dir: __dirname,
+    entry: './src/server/render-document.tsx',
+    name: 'render-document',
+    replace: [[/features[\\/]remotes[\\/]registry(\.ts)?$/, path.join(__dirname, 'src/server/server-registry.ts')]],
+  },
+);

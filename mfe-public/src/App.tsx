@@ -1,20 +1,52 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { ToastProvider } from './components/Toaster';
+
+type PageModule = Promise<{ default: ComponentType }>;
 
 /*
  * Every page is its own chunk: a guest on /home downloads the landing page
  * and nothing of the forms or lists.
  */
-const LandingPage = lazy(() => import(/* webpackChunkName: "landing" */ './features/landing/components/LandingPage'));
-const AboutPage = lazy(() => import(/* webpackChunkName: "about" */ './features/about/components/AboutPage'));
-const ComingSoonPage = lazy(() => import(/* webpackChunkName: "coming-soon" */ './features/coming-soon/components/ComingSoonPage'));
-const UniversitiesPage = lazy(() => import(/* webpackChunkName: "universities" */ './features/universities/components/UniversitiesPage'));
-const GuestProgramsPage = lazy(() => import(/* webpackChunkName: "guest-programs" */ './features/guest-programs/components/GuestProgramsPage'));
-const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "forgot-password" */ './features/password-reset/components/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ './features/password-reset/components/ResetPasswordPage'));
-const PrivacyPage = lazy(() => import(/* webpackChunkName: "privacy" */ './features/privacy/components/PrivacyPage'));
+const load = {
+  landing: (): PageModule => import(/* webpackChunkName: "landing" */ './features/landing/components/LandingPage'),
+  about: (): PageModule => import(/* webpackChunkName: "about" */ './features/about/components/AboutPage'),
+  comingSoon: (): PageModule => import(/* webpackChunkName: "coming-soon" */ './features/coming-soon/components/ComingSoonPage'),
+  universities: (): PageModule => import(/* webpackChunkName: "universities" */ './features/universities/components/UniversitiesPage'),
+  guestPrograms: (): PageModule => import(/* webpackChunkName: "guest-programs" */ './features/guest-programs/components/GuestProgramsPage'),
+  forgotPassword: (): PageModule => import(/* webpackChunkName: "forgot-password" */ './features/password-reset/components/ForgotPasswordPage'),
+  resetPassword: (): PageModule => import(/* webpackChunkName: "reset-password" */ './features/password-reset/components/ResetPasswordPage'),
+  privacy: (): PageModule => import(/* webpackChunkName: "privacy" */ './features/privacy/components/PrivacyPage'),
+};
+
+type PageName = keyof typeof load;
+
+/** The routes this remote owns, with absolute paths (spec §2.3). */
+export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; page: PageName }> = [
+  { path: '/', page: 'landing' },
+  { path: '/home', page: 'landing' },
+  { path: '/learn-more', page: 'about' },
+  { path: '/about', page: 'about' },
+  { path: '/coming-soon', page: 'comingSoon' },
+  { path: '/universities', page: 'universities' },
+  { path: '/guest/programs/:id', page: 'guestPrograms' },
+  { path: '/forgot-password', page: 'forgotPassword' },
+  { path: '/reset-password/:token', page: 'resetPassword' },
+  { path: '/privacy', page: 'privacy' },
+];
+
+const pages = Object.fromEntries((Object.keys(load) as PageName[]).map((name) => [name, lazy(load[name])])) as Record<PageName, LazyExoticComponent<ComponentType>>;
+
+/** Starts downloading the code of the page at `pathname`, if this remote has one. */
+export function preloadPage(pathname: string): void {
+  const route = PUBLIC_ROUTES.find((r) => matchPath(r.path, pathname));
+  if (route) void load[route.page]().catch(() => undefined);
+}
+
+// The page the visitor opened downloads alongside this module rather than
+// after React first renders the routes (a round trip less on a slow network).
+if (typeof window !== 'undefined') preloadPage(window.location.pathname);
 
 function PageFallback() {
   return <Box role="status" aria-label="Loading page" sx={{ minHeight: '100vh' }} />;
@@ -26,16 +58,10 @@ export default function App() {
     <ToastProvider>
       <Suspense fallback={<PageFallback />}>
         <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/home" element={<LandingPage />} />
-          <Route path="/learn-more" element={<AboutPage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/coming-soon" element={<ComingSoonPage />} />
-          <Route path="/universities" element={<UniversitiesPage />} />
-          <Route path="/guest/programs/:id" element={<GuestProgramsPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
+          {PUBLIC_ROUTES.map(({ path, page }) => {
+            const Page = pages[page];
+            return <Route key={path} path={path} element={<Page />} />;
+          })}
         </Routes>
       </Suspense>
     </ToastProvider>

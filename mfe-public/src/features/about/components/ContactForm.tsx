@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { useFormHandover } from 'shared-api';
 import { isValidEmail } from '../../../utils/email';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -26,6 +27,10 @@ export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFormHandover(form, ({ name, value }) => {
+    if (name in EMPTY) setValues((current) => ({ ...current, [name]: value }));
+  });
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -60,7 +65,7 @@ export function ContactForm() {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Contact us" sx={{ display: 'grid', gap: 1 }}>
+    <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Contact us" sx={{ display: 'grid', gap: 1 }}>
       {sent && (
         <Alert severity="success" sx={{ mb: 1 }}>
           {CONTACT_THANKS}

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { errorBody, isHTTPError, subscribersApi, TIMINGS } from 'shared-api';
+import { errorBody, isHTTPError, subscribersApi, TIMINGS, useFormHandover } from 'shared-api';
 import { isValidEmail } from '../../../utils/email';
 
 export const NETWORK_ERROR = 'Network error. Try again later.';
@@ -25,6 +25,11 @@ export function WaitlistForm({ onJoined }: { onJoined?: () => void }) {
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFormHandover(form, ({ name: field, value }) => {
+    if (field === 'name') setName(value);
+    if (field === 'email') setEmail(value);
+  });
 
   useEffect(() => {
     if (!notice?.transient) return undefined;
@@ -60,10 +65,11 @@ export function WaitlistForm({ onJoined }: { onJoined?: () => void }) {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Join the waitlist" sx={{ display: 'grid', gap: 1 }}>
+    <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Join the waitlist" sx={{ display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           id="waitlist-name"
+          name="name"
           label="Your Name"
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -76,6 +82,7 @@ export function WaitlistForm({ onJoined }: { onJoined?: () => void }) {
         />
         <TextField
           id="waitlist-email"
+          name="email"
           label="Email Address"
           type="email"
           value={email}

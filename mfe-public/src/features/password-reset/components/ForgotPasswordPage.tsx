@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authApi, TIMINGS } from 'shared-api';
+import { authApi, TIMINGS, useFormHandover } from 'shared-api';
 import { useCooldown } from '../hooks/useCooldown';
 import { AuthCard } from './AuthCard';
 
@@ -25,6 +25,8 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useFormHandover(form, ({ name, value }) => name === 'email' && setEmail(value));
   const { remaining, start } = useCooldown();
   const coolingDown = remaining > 0;
   const sending = status === 'sending';
@@ -53,9 +55,10 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot Password" intro="Enter the email address of your account and we will send you a link to reset your password.">
-      <Box component="form" noValidate onSubmit={submit} aria-label="Request a password reset link" sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Request a password reset link" sx={{ display: 'grid', gap: 2 }}>
         <TextField
           id="forgot-email"
+          name="email"
           label="Email Address"
           type="email"
           autoComplete="email"

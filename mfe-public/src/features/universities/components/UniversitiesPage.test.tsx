@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { universitiesApi, type University } from 'shared-api';
+import { PreloadedResponsesProvider, universitiesApi, type University } from 'shared-api';
 import { authStore } from 'shared-auth';
 import UniversitiesPage from './UniversitiesPage';
 
@@ -27,6 +27,19 @@ describe('UniversitiesPage', () => {
   beforeEach(() => {
     api.list.mockReset();
     authStore.setState({ user: null, token: null, loading: false });
+  });
+
+  it('shows the list a server-rendered page carried at once, without asking the API again', () => {
+    render(
+      <PreloadedResponsesProvider responses={{ '/api/universities': [university(1, 'University of Zambia'), university(2, 'Copperbelt University')] }}>
+        <MemoryRouter initialEntries={['/universities']}>
+          <UniversitiesPage />
+        </MemoryRouter>
+      </PreloadedResponsesProvider>,
+    );
+    expect(screen.queryAllByTestId('card-skeleton')).toHaveLength(0);
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(api.list).not.toHaveBeenCalled();
   });
 
   it('shows 6 skeleton cards while loading, then the cards', async () => {

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authApi, errorText, isHTTPError } from 'shared-api';
+import { authApi, errorText, isHTTPError, useFormHandover } from 'shared-api';
 import { sessionWriter, useAuth } from 'shared-auth';
 import { AuthCard } from './AuthCard';
 
@@ -33,6 +33,11 @@ export function LoginPage() {
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const justSignedIn = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFormHandover(form, ({ name, value }) => {
+    if (name === 'email') setEmail(value);
+    if (name === 'password') setPassword(value);
+  });
 
   useEffect(() => {
     if (signedIn && !justSignedIn.current) navigate('/dashboard', { replace: true });
@@ -75,7 +80,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign In">
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box component="form" ref={form} noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {error && (
           <Alert severity="error" role="alert">
             {error}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authApi, errorText, isHTTPError } from 'shared-api';
+import { authApi, errorText, isHTTPError, useFormHandover } from 'shared-api';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { AuthCard } from './AuthCard';
 
@@ -53,6 +53,11 @@ export function RegisterPage() {
   const [error, setError] = useState('');
   const [mismatchOpen, setMismatchOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFormHandover(form, ({ name, value, checked }) => {
+    if (name === 'consent') setConsent(checked);
+    else if (FIELDS.some((f) => f.name === name)) setValues((v) => ({ ...v, [name]: value }));
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,7 +96,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create Account">
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+      <Box component="form" ref={form} noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         {error && (
           <Alert severity="error" role="alert" sx={{ gridColumn: '1 / -1' }}>
             {error}
@@ -115,7 +120,7 @@ export function RegisterPage() {
         ))}
         <FormControlLabel
           sx={{ gridColumn: '1 / -1', alignItems: 'flex-start' }}
-          control={<Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={submitting} sx={{ pt: 0.5 }} />}
+          control={<Checkbox name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={submitting} sx={{ pt: 0.5 }} />}
           label={
             <span>
               I agree to the processing of my personal data as described in the{' '}

@@ -1,0 +1,77 @@
+/**
+ * @jest-environment node
+ *
+ * The shell's server render: which pages it renders for a guest, and what the
+ * page it returns holds (the markup, the styles in the head, the embedded
+ * responses), as the browser's hydration expects them.
+ */
+import Typography from '@mui/material/Typography';
+import { usePreloadedResponse } from 'shared-api';
+import { documentPlan, renderDocument, scriptSafeJson } from './render-document';
+
+// The server build swaps the federation registry for the stand-in that hands
+// over the remote Apps given to renderDocument; so does this test.
+jest.mock('../features/remotes/registry', () => jest.requireActual('./server-registry'));
+
+const TEMPLATE = '<!doctype html><html><head><title>UniPortal</title></head><body><div id="root"></div></body></html>';
+
+function PublicApp() {
+  const universities = usePreloadedResponse<Array<{ name: string }>>('universities');
+  return <Typography component="h1">{universities ? universities.map((u) => u.name).join(', ') : 'no list'}</Typography>;
+}
+
+function rootOf(html: string): string {
+  return html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</div>'));
+}
+
+describe('documentPlan', () => {
+  it("renders the shell's sign-in pages itself and a guest page with the remote that owns it", () => {
+    expect(documentPlan('/login')).toEqual({ remote: null });
+    expect(documentPlan('/register')).toEqual({ remote: null });
+    expect(documentPlan('/home')).toEqual({ remote: 'mfe_public' });
+    expect(documentPlan('/universities')).toEqual({ remote: 'mfe_public' });
+  });
+
+  it('leaves pages that need a session to the browser', () => {
+    for (const path of ['/dashboard', '/applications', '/programs', '/users', '/no/such/page']) expect(documentPlan(path)).toBeNull();
+  });
+});
+
+describe('renderDocument', () => {
+  it('renders /login with its styles in the head, marked as already inserted, and none inside the page', async () => {
+    const html = await renderDocument({ url: '/login', template: TEMPLATE, remotes: {}, responses: {} });
+    const root = rootOf(html);
+    expect(root).toMatch(/<h1[^>]*>Sign In<\/h1>/);
+    expect(root).toMatch(/<button[^>]*type="submit"[^>]*>Sign In<\/button>/);
+    expect(root).not.toMatch(/<style/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style data-emotion="css-global [^"]+" data-s="">[^<]*box-sizing/);
+    expect(head).toMatch(/<style data-emotion="css [^"]+" data-s="">\.css-/);
+    // Every class the page uses is defined in the head.
+    const classes = new Set([...root.matchAll(/class="[^"]*?(css-[a-z0-9]+)/g)].map((m) => m[1]));
+    for (const name of classes) expect(head).toContain(`.${name}`);
+  });
+
+  it("renders a guest page with the remote's App inside the shell, embedding the responses it shows", async () => {
+    const responses = { '/api/universities': [{ name: 'University of Zambia' }, { name: '</script><script>alert(1)</script>' }] };
+    const html = await renderDocument({ url: '/universities', template: TEMPLATE, remotes: { mfe_public: PublicApp }, responses });
+    expect(rootOf(html)).toContain('University of Zambia, &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain(`<script type="application/json" id="portal-preloaded-responses">${scriptSafeJson(responses)}</script>`);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('fails rather than send a page whose remote is missing', async () => {
+    await expect(renderDocument({ url: '/home', template: TEMPLATE, remotes: {}, responses: {} })).rejects.toThrow();
+  });
+
+  it('refuses a template without an empty root', async () => {
+    await expect(renderDocument({ url: '/login', template: '<html><head></head><body></body></html>', remotes: {}, responses: {} })).rejects.toThrow(/root/);
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('escapes every < so no text can end the script element', () => {
+    expect(scriptSafeJson({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}');
+    expect(JSON.parse(scriptSafeJson({ a: '</script>' }))).toEqual({ a: '</script>' });
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The shell's server entry (built to dist/server/render-document.cjs by the
+ * server build): renders the page of a visitor without a session to HTML, so
+ * a phone on a slow network paints the page before any JavaScript arrives;
+ * the browser then adopts that HTML (hydration, see bootstrap.tsx).
+ *
+ * The caller (the API's page renderer) loads this bundle and the remotes'
+ * server bundles with one set of React, router, MUI and emotion modules, so
+ * the shell and the remote render as one tree, exactly as in the browser.
+ * Only pages that look the same for every guest are rendered: the shell's
+ * /login and /register, and the guest pages a remote lists.
+ */
+import { StrictMode, type ComponentType } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import * as sharedApi from 'shared-api';
+import { PRELOADED_RESPONSES_ELEMENT_ID, PreloadedResponsesProvider, type PreloadedResponses } from 'shared-api';
+import * as sharedAuth from 'shared-auth';
+import { NO_STORED_SESSION, sessionWriter } from 'shared-auth';
+import { AppProviders } from '../App';
+import { forgetLoadedRemotes } from '../features/remotes/RemoteArea';
+import { areaFor } from '../routes/paths';
+import { PortalRoutes } from '../routes/PortalRoutes';
+import { provideRemoteApps, type RemoteName } from './server-registry';
+
+/** Bumped when what a remote's server bundle must export changes. */
+export const SERVER_RENDER_CONTRACT = 1;
+
+/** What a remote's server bundle (dist/server/remote.cjs) exports. */
+export interface ServerRemote {
+  SERVER_RENDER_CONTRACT: number;
+  App: ComponentType;
+  /** Whether the page at `pathname` looks the same for every guest (so it may be rendered ahead). */
+  canPrerender(pathname: string): boolean;
+  /** The API paths (GET, no session) the page at `pathname` shows: '/api/universities'. */
+  preloadFor(pathname: string): string[];
+}
+
+/**
+ * The single-instance packages the remotes' server bundles take from this
+ * bundle, as the browser's federation shares them (one session store, one
+ * preloaded-responses context).
+ */
+export const sharedModules: Record<string, unknown> = { 'shared-auth': sharedAuth, 'shared-api': sharedApi };
+
+/** Which page the server may render at `pathname`, and the remote it needs; null: the browser renders it. */
+export function documentPlan(pathname: string): { remote: RemoteName | null } | null {
+  if (pathname === '/login' || pathname === '/register') return { remote: null };
+  const area = areaFor(null, pathname);
+  return area.kind === 'remote' ? { remote: area.remote } : null;
+}
+
+/** The template's empty root (the HTML minifier may drop the quotes). */
+const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
+
+/** JSON inside a <script> element: '<' escaped, so no text can close the element. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export interface RenderDocumentInput {
+  /** The path and query of the page. */
+  url: string;
+  /** The shell's built index.html. */
+  template: string;
+  remotes: Partial<Record<RemoteName, ComponentType>>;
+  /** API responses the page shows, by API path; embedded in the page for the browser's first render. */
+  responses: PreloadedResponses;
+}
+
+/**
+ * The styles a render used, as <style> elements for the page's head. emotion
+ * would otherwise write them inline, next to each element, and the browser
+ * would move every one of them into the head before adopting the page. Marked
+ * data-s so the browser's emotion cache leaves them where they are and only
+ * records them as inserted; each global style gets its own element, which
+ * emotion's Global looks up by name.
+ */
+function stylesFor(cache: EmotionCache, globalNames: ReadonlySet<string>): string {
+  const ids: string[] = [];
+  const rules: string[] = [];
+  const globals: string[] = [];
+  for (const [id, inserted] of Object.entries(cache.inserted)) {
+    if (typeof inserted !== 'string') continue;
+    if (globalNames.has(id)) globals.push(`<style data-emotion="${cache.key}-global ${id}" data-s="">${inserted}</style>`);
+    else {
+      ids.push(id);
+      rules.push(inserted);
+    }
+  }
+  return `${globals.join('')}<style data-emotion="${cache.key} ${ids.join(' ')}" data-s="">${rules.join('')}</style>`;
+}
+
+/** A style cache that collects what a render inserts, and remembers which insertions were emotion's Global. */
+function collectingCache(): { cache: EmotionCache; globalNames: Set<string> } {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const globalNames = new Set<string>();
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    // Global inserts without a selector; so do keyframes, named animation-….
+    if (selector === '' && !serialized.name.startsWith('animation-')) globalNames.add(serialized.name);
+    return insert(selector, serialized, sheet, shouldCache);
+  };
+  return { cache, globalNames };
+}
+
+async function renderToHtml({ url, remotes, responses }: RenderDocumentInput): Promise<{ html: string; styles: string }> {
+  provideRemoteApps(remotes);
+  // Each render starts from the remotes it was given, not a previous render's.
+  forgetLoadedRemotes();
+  sessionWriter.restore(NO_STORED_SESSION);
+  // Collect the styles instead of writing them beside the elements (see stylesFor).
+  const { cache, globalNames } = collectingCache();
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <AppProviders>
+          <StaticRouter location={url}>
+            <PreloadedResponsesProvider responses={responses}>
+              <PortalRoutes />
+            </PreloadedResponsesProvider>
+          </StaticRouter>
+        </AppProviders>
+      </CacheProvider>
+    </StrictMode>,
+    // One piece: React would otherwise move large parts to the end of the page,
+    // to be put in place by inline scripts (which the page's policy forbids).
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  // A page with a failed part is left to the browser rather than sent half-rendered.
+  if (errors.length) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+  return { html, styles: stylesFor(cache, globalNames) };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The whole page: the template with the styles, the rendered root and the embedded responses. Renders run one at a time. */
+export function renderDocument(input: RenderDocumentInput): Promise<string> {
+  if (!ROOT_ELEMENT.test(input.template) || !input.template.includes('</head>')) return Promise.reject(new Error('the template has no </head> or no empty <div id="root">'));
+  const run = queue.then(async () => {
+    const { html, styles } = await renderToHtml(input);
+    const embedded = Object.keys(input.responses).length
+      ? `<script type="application/json" id="${PRELOADED_RESPONSES_ELEMENT_ID}">${scriptSafeJson(input.responses)}</script>`
+      : '';
+    return input.template.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `${embedded}<div id="root">${html}</div>`);
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
