@@ -3,8 +3,10 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.mjs',
+  // The page render worker runs in its own thread, so it is its own file.
+  entryPoints: { server: 'src/server.ts', 'render-worker': 'src/plugins/pages/render-worker.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

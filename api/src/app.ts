@@ -87,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   await sandboxRoutes(app, ctx);
   startPaymentReconciliation(app, ctx);
   startOrphanFileSweep(app, ctx);
-  if (config.web.serve) await webRoutes(app, ctx);
+  if (config.web.serve || config.web.renderPages) await webRoutes(app, ctx);
 
   await app.ready();
   return {

@@ -81,7 +81,9 @@ const Env = z.object({
   PAYMENT_RECONCILE_INTERVAL_SECONDS: int(60),
 
   PORTAL_SERVE_WEB: bool.optional(),
+  PORTAL_RENDER_PAGES: bool.optional(),
   PORTAL_WEB_ROOT: z.string().optional(),
+  PORTAL_WEB_LAYOUT: z.enum(['workspace', 'deployed']).default('workspace'),
   PORTAL_REMOTE_MFE_PUBLIC_URL: RemoteUrl,
   PORTAL_REMOTE_MFE_APPLICANT_URL: RemoteUrl,
   PORTAL_REMOTE_MFE_STAFF_URL: RemoteUrl,
@@ -155,7 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     web: {
       serve: e.PORTAL_SERVE_WEB ?? true,
+      /** Render guests' pages on the server (with the shell's and the remotes' server bundles). */
+      renderPages: e.PORTAL_RENDER_PAGES ?? e.PORTAL_SERVE_WEB ?? true,
       root: path.resolve(REPO_ROOT, e.PORTAL_WEB_ROOT ?? '.'),
+      /**
+       * 'workspace': the repository (shell/dist and each remote's dist), as `npm start` serves it;
+       * 'deployed': a web root written by deploy/tools/deploy-remote.mjs (index.html,
+       * remotes/<package>/<version>/, config/remotes.json), as nginx serves it.
+       */
+      layout: e.PORTAL_WEB_LAYOUT,
       /** The runtime manifest (/remotes.json): package name → remote entry or manifest URL. */
       remotes: {
         'mfe-public': e.PORTAL_REMOTE_MFE_PUBLIC_URL ?? '/remotes/mfe-public/remoteEntry.js',

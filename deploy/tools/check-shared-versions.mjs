@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const { SINGLETONS } = require('../webpack/shared-dependencies.cjs');
-const PACKAGES = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shared-auth', 'shared-api'];
+// The API renders guests' pages with the same libraries the browsers run.
+const PACKAGES = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shared-auth', 'shared-api', 'api'];
 
 export function findDisagreements(manifests) {
   const names = [...new Set(SINGLETONS.map((key) => key.replace(/\/$/, '')))];

@@ -9,12 +9,14 @@
  * .br / .gz siblings written at build time are sent when the browser accepts them.
  * A missing dist folder only logs a warning: the API keeps serving.
  */
-import { createReadStream, existsSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
+import { PageRenderer, type WebLayout } from './pages/page-renderer';
 
 export const REMOTE_PACKAGES = ['mfe-public', 'mfe-applicant', 'mfe-staff'] as const;
 export type RemotePackage = (typeof REMOTE_PACKAGES)[number];
@@ -70,15 +72,23 @@ export function remoteManifest(config: Config): Record<string, string> {
   return manifest;
 }
 
+/** The CSP sources ('sha256-…') of a page's inline scripts: the shell's session check in index.html. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) hashes.push(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  return hashes;
+}
+
 /**
  * The Content-Security-Policy of the portal's pages. Scripts come from this
- * origin, the payment widget's origin and any remote deployed on another origin;
- * emotion injects style elements, hence 'unsafe-inline' for styles only.
+ * origin, the payment widget's origin and any remote deployed on another origin,
+ * plus the page's own inline scripts by hash; emotion injects style elements,
+ * hence 'unsafe-inline' for styles only.
  */
-export function contentSecurityPolicy(config: Config): string {
+export function contentSecurityPolicy(config: Config, scriptHashes: readonly string[] = []): string {
   const widget = originOf(config.payments.widgetUrl);
   const remoteOrigins = [...new Set(Object.values(config.web.remotes).map(originOf).filter((o): o is string => o !== null))];
-  const scripts = ["'self'", ...(widget ? [widget] : []), ...remoteOrigins];
+  const scripts = ["'self'", ...scriptHashes, ...(widget ? [widget] : []), ...remoteOrigins];
   const connect = ["'self'", ...remoteOrigins];
   const frames = ["'self'", ...(widget ? [widget] : [])];
   return [
@@ -182,13 +192,122 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, file: stri
   return reply.send(createReadStream(sendPath));
 }
 
+/** Where the built front ends are on disk (see config.web.layout). */
+export function webLayout(config: Config): WebLayout {
+  const root = config.web.root;
+  if (config.web.layout === 'deployed') {
+    let manifest: { stamp: number; dirs: Record<string, string> } | null = null;
+    return {
+      shellDir: () => root,
+      remoteDirs: () => {
+        const file = path.join(root, 'config', 'remotes.json');
+        let stamp: number;
+        try {
+          stamp = statSync(file).mtimeMs;
+        } catch {
+          return {};
+        }
+        if (manifest?.stamp !== stamp) {
+          const dirs: Record<string, string> = {};
+          try {
+            for (const [name, entry] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)) {
+              const dir = typeof entry === 'string' && entry.startsWith('/remotes/') ? resolveInside(root, path.posix.dirname(entry).slice(1)) : null;
+              if (dir) dirs[name] = dir;
+            }
+          } catch {
+            // A manifest being rewritten is read again on the next page.
+          }
+          manifest = { stamp, dirs };
+        }
+        return manifest.dirs;
+      },
+    };
+  }
+  const dirs: Record<string, string> = {};
+  for (const pkg of REMOTE_PACKAGES) {
+    const prefix = `/remotes/${pkg}/`;
+    const entry = config.web.remotes[pkg];
+    if (entry.startsWith(prefix)) dirs[federationName(pkg)] = path.join(root, pkg, 'dist', path.posix.dirname(entry.slice(prefix.length)));
+  }
+  return { shellDir: () => path.join(root, 'shell', 'dist'), remoteDirs: () => dirs };
+}
+
+/** An API response as a guest would get it: its JSON, or undefined unless 200 with JSON. */
+async function guestJson(app: FastifyInstance, apiPath: string): Promise<unknown> {
+  const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+  if (response.statusCode !== 200 || !String(response.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
+  return response.json();
+}
+
+/** Pages rendered ahead of their first visitor once the server listens. */
+const WARM_PAGES = ['/', '/home', '/login', '/universities'];
+
 export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
   const root = config.web.root;
-  const shellDist = path.join(root, 'shell', 'dist');
+  const layout = webLayout(config);
+  const shellDist = layout.shellDir();
   const remoteDist = new Map<string, string>(REMOTE_PACKAGES.map((pkg) => [pkg, path.join(root, pkg, 'dist')]));
-  const csp = contentSecurityPolicy(config);
   const manifest = remoteManifest(config);
+  const renderer = config.web.renderPages ? new PageRenderer({ layout, fetchJson: (apiPath) => guestJson(app, apiPath), log: app.log }) : null;
+  if (renderer) {
+    app.addHook('onListen', async () => {
+      void renderer.warm(WARM_PAGES);
+    });
+    app.addHook('onClose', async () => renderer.close());
+  }
+
+  // The policy allows the shell's inline script by its hash, read from the page itself.
+  let policy: { stamp: number; csp: string } | null = null;
+  const csp = (): string => {
+    let stamp = 0;
+    let html = '';
+    try {
+      const index = path.join(shellDist, 'index.html');
+      stamp = statSync(index).mtimeMs;
+      if (policy?.stamp === stamp) return policy.csp;
+      html = readFileSync(index, 'utf8');
+    } catch {
+      // Not built yet: no inline script to allow.
+    }
+    policy = { stamp, csp: contentSecurityPolicy(config, inlineScriptHashes(html)) };
+    return policy.csp;
+  };
+
+  /** A guest's page rendered on the server, or false when the browser has to render it. */
+  const sendRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!renderer || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const page = await renderer.render(request.url);
+    if (page === null) return false;
+    htmlHeaders(reply, csp());
+    reply.header('Cache-Control', NO_CACHE);
+    reply.header('Vary', 'Accept-Encoding');
+    reply.header('ETag', page.etag);
+    reply.type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === page.etag) {
+      await reply.code(304).send();
+      return true;
+    }
+    const encoding = acceptedEncodings(request)[0];
+    if (encoding) reply.header('Content-Encoding', encoding);
+    const body = encoding ? await page.encodedAs(encoding === 'br' ? 'br' : 'gzip') : page.html;
+    await reply.send(request.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+
+  if (!config.web.serve) {
+    // Behind nginx, which serves the files: only the pages rendered here, and a
+    // 404 otherwise, on which nginx sends its static index.html.
+    if (renderer) {
+      app.get('/*', async (request, reply) => {
+        const urlPath = request.url.split('?')[0]!;
+        if (urlPath === '/api' || urlPath.startsWith('/api/') || ASSET_EXTENSION.test(urlPath)) return reply.callNotFound();
+        if (await sendRendered(request, reply)) return reply;
+        return reply.callNotFound();
+      });
+    }
+    return;
+  }
 
   for (const [name, dir] of [['shell', shellDist] as const, ...remoteDist.entries()]) {
     if (!existsSync(dir)) app.log.warn({ dir }, `web: ${name} is not built (${dir} is missing); its pages answer 404/503 until it is`);
@@ -204,31 +323,34 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const { pkg, '*': rest } = request.params as { pkg: string; '*': string };
     const dir = remoteDist.get(pkg);
     const file = dir ? resolveInside(dir, rest || 'index.html') : null;
-    const stats = file ? await fileStat(file) : null;
-    if (!file || !stats) return reply.callNotFound();
-    return sendFile(request, reply, file, stats, cacheControlFor(path.basename(file)), csp);
+    // The server bundles run here; they are not for browsers.
+    if (!file || rest.startsWith('server/')) return reply.callNotFound();
+    const stats = await fileStat(file);
+    if (!stats) return reply.callNotFound();
+    return sendFile(request, reply, file, stats, cacheControlFor(path.basename(file)), csp());
   });
 
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0]!;
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/server/')) return reply.callNotFound();
     if (urlPath !== '/') {
       const file = resolveInside(shellDist, urlPath.slice(1));
       const stats = file ? await fileStat(file) : null;
-      if (file && stats) return sendFile(request, reply, file, stats, cacheControlFor(path.basename(file)), csp);
+      if (file && stats) return sendFile(request, reply, file, stats, cacheControlFor(path.basename(file)), csp());
       if (!file || ASSET_EXTENSION.test(urlPath)) return reply.callNotFound();
     }
-    // Every other path is a page of the single-page app.
+    // Every other path is a page of the single-page app, rendered here when it can be.
+    if (await sendRendered(request, reply)) return reply;
     const index = path.join(shellDist, 'index.html');
     const stats = await fileStat(index);
     if (!stats) {
-      htmlHeaders(reply, csp);
+      htmlHeaders(reply, csp());
       reply.header('Cache-Control', NO_CACHE);
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>UniPortal</title><p>The portal is not built yet. Run <code>npm start</code> to build it.</p>');
     }
-    return sendFile(request, reply, index, stats, NO_CACHE, csp);
+    return sendFile(request, reply, index, stats, NO_CACHE, csp());
   });
 }

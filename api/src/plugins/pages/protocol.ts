@@ -1,0 +1,17 @@
+/** Messages between the page renderer and its worker thread. */
+export type WorkerRequest =
+  | { id: number; kind: 'plan'; shellBundle: string; pathname: string; remoteBundles: Record<string, string> }
+  | {
+      id: number;
+      kind: 'render';
+      shellBundle: string;
+      url: string;
+      template: string;
+      remote: { name: string; bundle: string } | null;
+      responses: Record<string, unknown>;
+    };
+
+/** A plan: the remote the page needs and the API responses it shows; null when the browser renders the page. */
+export type PagePlan = { remote: string | null; preload: string[] } | null;
+
+export type WorkerReply = { id: number; result?: PagePlan | string; error?: string };
