@@ -7,13 +7,15 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+// The same production builds of libraries as the federated build.
+const { productionAliases } = require('../../deploy/webpack/create-config.cjs');
 
 const root = path.resolve(__dirname, '..', '..');
 
 module.exports = {
   mode: 'production',
   context: root,
-  entry: { main: './shell/src/bootstrap.tsx' },
+  entry: { main: './shell/src/index.ts' },
   devtool: 'source-map',
   target: 'web',
   output: {
@@ -26,7 +28,10 @@ module.exports = {
   resolve: {
     extensions: ['.tsx', '.ts', '.mjs', '.js'],
     // The registry stand-in is swapped in at the shell's path, so it names the remotes absolutely.
-    alias: Object.fromEntries(['mfe-public', 'mfe-applicant', 'mfe-staff'].map((name) => [`@portal-baseline/${name}`, path.join(root, name, 'src')])),
+    alias: {
+      ...productionAliases(),
+      ...Object.fromEntries(['mfe-public', 'mfe-applicant', 'mfe-staff'].map((name) => [`@portal-baseline/${name}`, path.join(root, name, 'src')])),
+    },
   },
   module: {
     rules: [
@@ -41,7 +46,8 @@ module.exports = {
   },
   plugins: [
     new webpack.NormalModuleReplacementPlugin(/features[\\/]remotes[\\/]registry(\.ts)?$/, path.join(__dirname, 'registry.ts')),
-    new HtmlWebpackPlugin({ template: path.join(root, 'shell', 'public', 'index.html'), title: 'UniPortal', scriptLoading: 'defer' }),
+    // The shell's page adds its scripts itself (see shell/public/index.html).
+    new HtmlWebpackPlugin({ template: path.join(root, 'shell', 'public', 'index.html'), title: 'UniPortal', scriptLoading: 'defer', inject: false }),
   ],
   performance: { hints: false },
 };

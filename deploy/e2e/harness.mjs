@@ -175,6 +175,20 @@ export async function signIn(page, baseUrl, { email, password }) {
   await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
 }
 
+/**
+ * Waits until the app has taken over the element (a guest's page arrives
+ * rendered by the server and is adopted by the browser a moment later): a
+ * button that needs the app does nothing before that, as for a visitor.
+ */
+export async function whenInteractive(locator) {
+  await locator.waitFor();
+  await locator.evaluate((element) => new Promise((resolve) => {
+    const adopted = () => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    const check = () => (adopted() ? resolve() : requestAnimationFrame(check));
+    check();
+  }));
+}
+
 /** The errors a page logged (uncaught exceptions), for assertions. */
 export function collectPageErrors(page) {
   const errors = [];

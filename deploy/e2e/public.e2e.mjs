@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal, whenInteractive } from './harness.mjs';
 
 let portal;
 let browser;
@@ -92,6 +92,7 @@ test('a guest on a phone goes from /home to a university programs, meets the sig
   }
   assert.ok(await page.locator('#features').getByText('AI-Powered Program Matching').isVisible());
   assert.ok(await page.getByRole('group', { name: '1 of 3' }).isVisible());
+  await whenInteractive(page.getByRole('button', { name: 'Next testimonial' }));
   await page.getByRole('button', { name: 'Next testimonial' }).click();
   assert.ok(await page.getByRole('group', { name: '2 of 3' }).isVisible());
   await noHorizontalOverflow(page);

@@ -22,6 +22,37 @@ const SINGLETONS = [
   'shared-api',
 ];
 
+/**
+ * What the shell needs to show any page at all, provided eagerly: built into
+ * its first scripts rather than fetched one shared chunk at a time. The shell
+ * loads first and its copies are the ones every remote uses ('loaded-first'),
+ * so these are the modules every page runs anyway. Everything else (the
+ * sign-in forms' and the layouts' components, whatever a remote adds) stays
+ * lazy. A module imported by the shell's start-up code must be listed here,
+ * or the shell fails at start with "Shared module is not available for
+ * eager consumption" (the end-to-end journeys would show it).
+ */
+const HOST_EAGER = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  '@emotion/react',
+  '@emotion/styled',
+  'zustand',
+  'zustand/vanilla',
+  'shared-auth',
+  'shared-api',
+  '@mui/material/styles',
+  '@mui/material/CssBaseline',
+  '@mui/material/Box',
+  '@mui/material/Typography',
+  '@mui/material/Button',
+  '@mui/material/Alert',
+  '@mui/material/AlertTitle',
+];
+
 function installedVersion(name) {
   try {
     return require(require.resolve(`${name}/package.json`, { paths: [__dirname] })).version;
@@ -31,25 +62,31 @@ function installedVersion(name) {
 }
 
 /**
- * @param {string} packageDir the folder of the consuming package (its package.json declares the ranges)
+ * @param {string} _packageDir the folder of the consuming package
+ * @param {{ host?: boolean }} [role] the shell provides HOST_EAGER eagerly
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
-function sharedDependencies(packageDir) {
-  const manifest = require(path.join(packageDir, 'package.json'));
-  const declared = { ...manifest.peerDependencies, ...manifest.dependencies };
+function sharedDependencies(_packageDir, { host = false } = {}) {
   const shared = {};
   for (const key of SINGLETONS) {
     const name = key.endsWith('/') ? key.slice(0, -1) : key;
     const base = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
-    const version = installedVersion(base);
-    // Workspace packages are declared as exact versions; allow the minor range so
-    // a remote built one release ahead or behind still shares the same instance.
-    const range = declared[base] ? `^${String(declared[base]).replace(/^[\^~]/, '')}` : version ? `^${version}` : false;
-    shared[key] = { singleton: true, requiredVersion: range, version, eager: false, strictVersion: false };
+    // No version range is checked in the browser: every package declares the
+    // same version of each singleton, which tools/check-shared-versions.mjs
+    // enforces when packages are tested. The runtime's own check parses a
+    // semver range for every shared module on every page load, and could
+    // only warn: a singleton is used whatever its version.
+    shared[key] = { singleton: true, requiredVersion: false, version: installedVersion(base), eager: false, strictVersion: false };
+  }
+  if (host) {
+    for (const key of HOST_EAGER) {
+      const prefix = Object.keys(shared).find((k) => k === key || (k.endsWith('/') && key.startsWith(k)));
+      shared[key] = { ...shared[prefix], eager: true };
+    }
   }
   // The router is shared as a tree-shaken facade of what the code uses (see the file).
   shared['react-router-dom'] = { ...shared['react-router-dom'], import: path.join(__dirname, 'react-router-facade.mjs') };
   return shared;
 }
 
-module.exports = { sharedDependencies, SINGLETONS };
+module.exports = { sharedDependencies, SINGLETONS, HOST_EAGER };
