@@ -143,6 +143,12 @@ describe('pages: guests\' pages rendered on the server (one port)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/home' });
     assert.match(res.body, /\/home \(new version\) from the shell's shared-api/);
     assert.notEqual(res.headers.etag, first);
+    // A new shell lends new instances of its shared modules: the remote is loaded again against them.
+    const shellBundle = path.join(root, 'shell', 'dist', 'server', 'render-document.cjs');
+    writeFileSync(shellBundle, SHELL_BUNDLE.replace("the shell\\'s shared-api", "the new shell\\'s shared-api"));
+    const evenLater = new Date(Date.now() + 10_000);
+    utimesSync(shellBundle, evenLater, evenLater);
+    assert.match((await t.app.inject({ method: 'GET', url: '/home' })).body, /\/home \(new version\) from the new shell's shared-api/);
     for (const url of ['/server/render-document.cjs', '/remotes/mfe-public/server/remote.cjs']) {
       assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404, url);
     }

@@ -35,10 +35,18 @@ interface RemoteBundle {
 
 const loaded = new Map<string, { stamp: string; exports: unknown }>();
 
-/** Loads a CommonJS bundle (again when the file changed). */
-function loadBundle(file: string, requireFor: (id: string) => unknown): unknown {
+function stampOf(file: string): string {
   const stats = statSync(file);
-  const stamp = `${stats.mtimeMs}:${stats.size}`;
+  return `${stats.mtimeMs}:${stats.size}`;
+}
+
+/**
+ * Loads a CommonJS bundle, again when the file changed or when what it was
+ * loaded against (`against`: the shell bundle a remote takes its shared
+ * modules from) changed.
+ */
+function loadBundle(file: string, requireFor: (id: string) => unknown, against = ''): unknown {
+  const stamp = `${stampOf(file)}|${against}`;
   const cached = loaded.get(file);
   if (cached?.stamp === stamp) return cached.exports;
   const module = { exports: {} as unknown };
@@ -60,8 +68,9 @@ function shellAt(file: string): ShellBundle {
   return shell;
 }
 
-function remoteAt(file: string, shell: ShellBundle): RemoteBundle {
-  const remote = loadBundle(file, (id) => (Object.hasOwn(shell.sharedModules, id) ? shell.sharedModules[id] : nodeRequire(id))) as RemoteBundle;
+function remoteAt(file: string, shellFile: string, shell: ShellBundle): RemoteBundle {
+  // A new shell bundle means new instances of the modules it lends: load the remote against them.
+  const remote = loadBundle(file, (id) => (Object.hasOwn(shell.sharedModules, id) ? shell.sharedModules[id] : nodeRequire(id)), `${shellFile}@${loaded.get(shellFile)?.stamp ?? ''}`) as RemoteBundle;
   if (remote.SERVER_RENDER_CONTRACT !== SERVER_RENDER_CONTRACT) throw new Error(`${file} speaks render contract ${remote.SERVER_RENDER_CONTRACT}, not ${SERVER_RENDER_CONTRACT}`);
   return remote;
 }
@@ -74,11 +83,11 @@ async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
     if (plan.remote === null) return { remote: null, preload: [] };
     const remoteFile = request.remoteBundles[plan.remote];
     if (!remoteFile) return null;
-    const remote = remoteAt(remoteFile, shell);
+    const remote = remoteAt(remoteFile, request.shellBundle, shell);
     return remote.canPrerender(request.pathname) ? { remote: plan.remote, preload: remote.preloadFor(request.pathname) } : null;
   }
   const remotes: Record<string, unknown> = {};
-  if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, shell).App;
+  if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, request.shellBundle, shell).App;
   return shell.renderDocument({ url: request.url, template: request.template, remotes, responses: request.responses });
 }
 
