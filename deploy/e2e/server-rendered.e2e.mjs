@@ -1,0 +1,117 @@
+/**
+ * Guests' pages rendered on the server and adopted by the browser: the page
+ * shows its content from the HTML alone, the app takes over the very same
+ * elements without an error or a second request for the data it came with,
+ * what a visitor types or sends before that is kept, a form is never sent by
+ * the browser itself, and a visitor with a session never sees a guest's page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { demoLogins, launchBrowser, phonePage, startPortal, whenInteractive } from './harness.mjs';
+
+/** Holds the page's scripts until `release()`, so a test can act on the server's HTML first. */
+async function holdScripts(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return () => release();
+}
+
+/** Console errors and uncaught exceptions of a page. */
+function problems(page) {
+  const seen = [];
+  page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && seen.push(`console: ${message.text()}`));
+  return seen;
+}
+
+describe('pages rendered on the server', () => {
+  let portal;
+  let browser;
+  let logins;
+  before(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    logins = demoLogins(portal.dataDir);
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  for (const { path, heading } of [
+    { path: '/home', heading: 'Find the right university and apply with confidence' },
+    { path: '/universities', heading: 'Explore Universities' },
+    { path: '/login', heading: 'Sign In' },
+    { path: '/register', heading: 'Create Account' },
+    { path: '/about', heading: 'About UniPortal' },
+  ]) {
+    it(`${path}: arrives rendered, and the app adopts those very elements without an error`, async () => {
+      // React separates adjacent text with empty comments.
+      const html = (await (await fetch(`${portal.url}${path}`)).text()).replaceAll('<!-- -->', '');
+      assert.ok(html.includes(`>${heading}</h`), `the HTML holds the page's heading "${heading}"`);
+      const page = await phonePage(browser);
+      const seen = problems(page);
+      const release = await holdScripts(page);
+      await page.goto(`${portal.url}${path}`, { waitUntil: 'domcontentloaded' });
+      const h1 = page.getByRole('heading', { level: 1, name: heading });
+      assert.ok(await h1.isVisible(), 'the heading shows before any script runs');
+      await h1.evaluate((element) => {
+        element.dataset.fromServer = 'yes';
+      });
+      release();
+      await whenInteractive(h1);
+      assert.equal(await h1.getAttribute('data-from-server'), 'yes', 'the app kept the element the server rendered');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(seen, []);
+      await page.context().close();
+    });
+  }
+
+  it('/universities: shows the list it was rendered with and does not ask the API for it again', async () => {
+    const universities = await (await fetch(`${portal.url}/api/universities`)).json();
+    const page = await phonePage(browser);
+    const listCalls = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/universities' && listCalls.push(request.url()));
+    await page.goto(`${portal.url}/universities`);
+    await whenInteractive(page.getByRole('heading', { level: 1, name: 'Explore Universities' }));
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByRole('list', { name: 'Universities' }).getByRole('article').count(), universities.length);
+    assert.deepEqual(listCalls, []);
+    await page.context().close();
+  });
+
+  it('keeps what a visitor typed and sent before the app took over, and never puts it in the address', async () => {
+    const applicant = logins.find((l) => l.role === 'USER');
+    const page = await phonePage(browser);
+    const addresses = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/login`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email').fill(applicant.email);
+    await page.getByLabel('Password').first().fill(applicant.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    assert.equal(new URL(page.url()).pathname, '/login', 'the browser did not send the form itself');
+    release();
+    await page.waitForURL(`${portal.url}/dashboard`, { timeout: 20_000 });
+    assert.ok(addresses.every((address) => !address.includes(encodeURIComponent(applicant.password)) && !address.includes('password=')), 'no address carries the password');
+    await page.context().close();
+  });
+
+  it("never shows a guest's page to a visitor with a session", async () => {
+    const applicant = logins.find((l) => l.role === 'USER');
+    const { token } = await (await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: applicant.email, password: applicant.password }) })).json();
+    const page = await phonePage(browser);
+    await page.addInitScript((stored) => localStorage.setItem('user', stored), token);
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/home`, { waitUntil: 'domcontentloaded' });
+    assert.equal(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'hidden', "the guest's page stays hidden");
+    release();
+    await page.waitForURL(`${portal.url}/dashboard`, { timeout: 20_000 });
+    assert.equal(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'visible');
+    await page.context().close();
+  });
+});
