@@ -26,7 +26,7 @@ import type {
   User,
   UserUpdate,
 } from '../contract/schemas';
-import { http, type CallOptions } from './http';
+import { httpClient, type CallOptions } from './http';
 
 type Query = Record<string, string | number | undefined>;
 function searchParams(query: Query | undefined): Record<string, string> {
@@ -36,88 +36,88 @@ function searchParams(query: Query | undefined): Record<string, string> {
 }
 
 export const authApi = {
-  login: (body: { email: string; password: string }) => http.post('auth/login', { json: body }).json<LoginResponse>(),
-  register: (body: RegisterRequest) => http.post('auth/register', { json: body }).json<MessageBody>(),
-  requestReset: (email: string) => http.post('auth/request-reset', { json: { email } }).json<MessageBody>(),
-  resetPassword: (body: { token: string; newPassword: string }) => http.post('auth/reset-password', { json: body }).json<MessageBody>(),
-  logout: () => http.post('auth/logout').json<MessageBody>(),
+  login: async (body: { email: string; password: string }) => (await httpClient()).post('auth/login', { json: body }).json<LoginResponse>(),
+  register: async (body: RegisterRequest) => (await httpClient()).post('auth/register', { json: body }).json<MessageBody>(),
+  requestReset: async (email: string) => (await httpClient()).post('auth/request-reset', { json: { email } }).json<MessageBody>(),
+  resetPassword: async (body: { token: string; newPassword: string }) => (await httpClient()).post('auth/reset-password', { json: body }).json<MessageBody>(),
+  logout: async () => (await httpClient()).post('auth/logout').json<MessageBody>(),
 };
 
 /** The public university list, also embedded in the pre-rendered /universities page. */
 export const UNIVERSITIES_PATH = 'universities';
 
 export const universitiesApi = {
-  list: (options?: CallOptions) => http.get(UNIVERSITIES_PATH, options).json<University[]>(),
-  get: (id: number | string) => http.get(`universities/${id}`).json<University>(),
-  create: (body: UniversityInput) => http.post('universities', { json: body }).json<University>(),
-  update: (id: number | string, body: UniversityInput) => http.put(`universities/${id}`, { json: body }).json<University>(),
-  remove: (id: number | string) => http.delete(`universities/${id}`).json<MessageBody>(),
+  list: async (options?: CallOptions) => (await httpClient()).get(UNIVERSITIES_PATH, options).json<University[]>(),
+  get: async (id: number | string) => (await httpClient()).get(`universities/${id}`).json<University>(),
+  create: async (body: UniversityInput) => (await httpClient()).post('universities', { json: body }).json<University>(),
+  update: async (id: number | string, body: UniversityInput) => (await httpClient()).put(`universities/${id}`, { json: body }).json<University>(),
+  remove: async (id: number | string) => (await httpClient()).delete(`universities/${id}`).json<MessageBody>(),
 };
 
 export const programsApi = {
-  list: () => http.get('programs').json<Program[]>(),
-  page: (query: Query) => http.get('programs', { searchParams: searchParams(query) }).json<Paged<Program>>(),
-  get: (id: number | string) => http.get(`programs/${id}`).json<Program>(),
-  ofUniversity: (universityId: number | string) => http.get(`programs/university/${universityId}`).json<Program[]>(),
-  create: (body: ProgramInput) => http.post('programs', { json: body }).json<Program>(),
-  update: (id: number | string, body: ProgramInput) => http.put(`programs/${id}`, { json: body }).json<Program>(),
-  remove: (id: number | string) => http.delete(`programs/${id}`).json<MessageBody>(),
+  list: async () => (await httpClient()).get('programs').json<Program[]>(),
+  page: async (query: Query) => (await httpClient()).get('programs', { searchParams: searchParams(query) }).json<Paged<Program>>(),
+  get: async (id: number | string) => (await httpClient()).get(`programs/${id}`).json<Program>(),
+  ofUniversity: async (universityId: number | string) => (await httpClient()).get(`programs/university/${universityId}`).json<Program[]>(),
+  create: async (body: ProgramInput) => (await httpClient()).post('programs', { json: body }).json<Program>(),
+  update: async (id: number | string, body: ProgramInput) => (await httpClient()).put(`programs/${id}`, { json: body }).json<Program>(),
+  remove: async (id: number | string) => (await httpClient()).delete(`programs/${id}`).json<MessageBody>(),
 };
 
 export const coursesApi = {
-  list: () => http.get('courses').json<Course[]>(),
-  get: (id: number | string) => http.get(`courses/${id}`).json<Course>(),
-  ofProgram: (programId: number | string) => http.get(`courses/program/${programId}`).json<Course[]>(),
-  create: (body: CourseCreate) => http.post('courses', { json: body }).json<Course>(),
-  update: (id: number | string, body: CourseUpdate) => http.put(`courses/${id}`, { json: body }).json<Course>(),
-  remove: (id: number | string) => http.delete(`courses/${id}`).json<MessageBody>(),
+  list: async () => (await httpClient()).get('courses').json<Course[]>(),
+  get: async (id: number | string) => (await httpClient()).get(`courses/${id}`).json<Course>(),
+  ofProgram: async (programId: number | string) => (await httpClient()).get(`courses/program/${programId}`).json<Course[]>(),
+  create: async (body: CourseCreate) => (await httpClient()).post('courses', { json: body }).json<Course>(),
+  update: async (id: number | string, body: CourseUpdate) => (await httpClient()).put(`courses/${id}`, { json: body }).json<Course>(),
+  remove: async (id: number | string) => (await httpClient()).delete(`courses/${id}`).json<MessageBody>(),
 };
 
 export const usersApi = {
-  list: () => http.get('users').json<User[]>(),
-  page: (query: Query) => http.get('users', { searchParams: searchParams(query) }).json<Paged<User>>(),
-  get: (id: number | string) => http.get(`users/${id}`).json<User>(),
-  update: (id: number | string, body: UserUpdate) => http.put(`users/${id}`, { json: body }).json<User>(),
-  students: (query: Query) => http.get('users/students', { searchParams: searchParams(query) }).json<Paged<StudentListItem>>(),
-  exportMine: () => http.get('users/me/export').json<unknown>(),
-  deleteMine: () => http.delete('users/me').json<MessageBody>(),
+  list: async () => (await httpClient()).get('users').json<User[]>(),
+  page: async (query: Query) => (await httpClient()).get('users', { searchParams: searchParams(query) }).json<Paged<User>>(),
+  get: async (id: number | string) => (await httpClient()).get(`users/${id}`).json<User>(),
+  update: async (id: number | string, body: UserUpdate) => (await httpClient()).put(`users/${id}`, { json: body }).json<User>(),
+  students: async (query: Query) => (await httpClient()).get('users/students', { searchParams: searchParams(query) }).json<Paged<StudentListItem>>(),
+  exportMine: async () => (await httpClient()).get('users/me/export').json<unknown>(),
+  deleteMine: async () => (await httpClient()).delete('users/me').json<MessageBody>(),
 };
 
 export const applicationsApi = {
-  list: () => http.get('applications').json<Application[]>(),
-  page: (query: ApplicationListQuery) =>
-    http.get('applications', { searchParams: searchParams(query as Query) }).json<Paged<Application>>(),
-  get: (id: number | string, options?: CallOptions) => http.get(`applications/${id}`, options).json<Application>(),
-  ofUser: (userId: number | string, options?: CallOptions) => http.get(`applications/user/${userId}`, options).json<Application[]>(),
-  update: (id: number | string, body: ApplicationUpdate) => http.put(`applications/${id}`, { json: body }).json<Application>(),
+  list: async () => (await httpClient()).get('applications').json<Application[]>(),
+  page: async (query: ApplicationListQuery) =>
+    (await httpClient()).get('applications', { searchParams: searchParams(query as Query) }).json<Paged<Application>>(),
+  get: async (id: number | string, options?: CallOptions) => (await httpClient()).get(`applications/${id}`, options).json<Application>(),
+  ofUser: async (userId: number | string, options?: CallOptions) => (await httpClient()).get(`applications/user/${userId}`, options).json<Application[]>(),
+  update: async (id: number | string, body: ApplicationUpdate) => (await httpClient()).put(`applications/${id}`, { json: body }).json<Application>(),
   /** Multipart: part 'application' (JSON) and one 'files' part per document. */
-  submit: (form: FormData, options?: CallOptions) => http.post('applications', { body: form, timeout: 300_000, retry: 0, ...options }),
+  submit: async (form: FormData, options?: CallOptions) => (await httpClient()).post('applications', { body: form, timeout: 300_000, retry: 0, ...options }),
   exportCsvUrl: (query: ApplicationListQuery) => `/api/applications/export.csv?${new URLSearchParams(searchParams(query as Query))}`,
 };
 
 export const filesApi = {
-  ofApplication: (applicationId: number | string) => http.get(`files/application/${applicationId}`).json<Application['files']>(),
+  ofApplication: async (applicationId: number | string) => (await httpClient()).get(`files/application/${applicationId}`).json<Application['files']>(),
   /** Downloads one file as a Blob (the bearer token cannot ride on a plain link). */
-  download: (url: string) => http.get(url.replace(/^\/api\//, '')).blob(),
+  download: async (url: string) => (await httpClient()).get(url.replace(/^\/api\//, '')).blob(),
 };
 
 export const paymentsApi = {
-  config: () => http.get('payments/config').json<PaymentConfig>(),
-  initiate: (body: { applicationId: number; email: string; amount: number; currency: string }, options?: CallOptions) =>
-    http.post('payments/initiate', { json: body, ...options }).json<PaymentInitiateResponse>(),
-  verify: (reference: string, options?: CallOptions) => http.get(`payments/verify/${reference}`, options).json<PaymentVerifyResponse>(),
+  config: async () => (await httpClient()).get('payments/config').json<PaymentConfig>(),
+  initiate: async (body: { applicationId: number; email: string; amount: number; currency: string }, options?: CallOptions) =>
+    (await httpClient()).post('payments/initiate', { json: body, ...options }).json<PaymentInitiateResponse>(),
+  verify: async (reference: string, options?: CallOptions) => (await httpClient()).get(`payments/verify/${reference}`, options).json<PaymentVerifyResponse>(),
 };
 
 export const subscribersApi = {
-  count: () => http.get('subscribers/count').json<{ count: number }>(),
-  create: (body: { name: string; email: string }) => http.post('subscribers', { json: body }).json<MessageBody>(),
+  count: async () => (await httpClient()).get('subscribers/count').json<{ count: number }>(),
+  create: async (body: { name: string; email: string }) => (await httpClient()).post('subscribers', { json: body }).json<MessageBody>(),
 };
 
 export const dashboardApi = {
-  stats: (universityId?: number | null) =>
-    http.get('dashboard/stats', { searchParams: searchParams({ universityId: universityId ?? undefined }) }).json<DashboardStats>(),
+  stats: async (universityId?: number | null) =>
+    (await httpClient()).get('dashboard/stats', { searchParams: searchParams({ universityId: universityId ?? undefined }) }).json<DashboardStats>(),
 };
 
 export const auditApi = {
-  list: (query: Query) => http.get('audit', { searchParams: searchParams(query) }).json<Paged<AuditEntry>>(),
+  list: async (query: Query) => (await httpClient()).get('audit', { searchParams: searchParams(query) }).json<Paged<AuditEntry>>(),
 };

@@ -1,6 +1,4 @@
-import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
-import { currentToken, requestLogout } from 'shared-auth';
-import { API_BASE } from '../contract/constants';
+import type { HTTPError, KyInstance, Options } from 'ky';
 
 /**
  * Options a caller may pass per request. `skipLogoutOn401` lets a screen that
@@ -11,30 +9,23 @@ export interface CallOptions extends Options {
   skipLogoutOn401?: boolean;
 }
 
-function create(): KyInstance {
-  return ky.create({
-    prefix: API_BASE,
-    timeout: 30_000,
-    retry: { limit: 2, methods: ['get'] },
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = currentToken();
-          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
-      afterResponse: [
-        ({ request, response, options }) => {
-          const skip = (options as CallOptions).skipLogoutOn401 === true;
-          if (response.status === 401 && request.headers.has('Authorization') && !skip) requestLogout('unauthorized');
-        },
-      ],
-    },
-  });
+let client: Promise<KyInstance> | null = null;
+
+/**
+ * The one HTTP client of the browser packages (ky: base path /api, bearer
+ * token from the store), loaded with the first call: a page that calls
+ * nothing as it opens (a guest's landing page, a page that arrived with its
+ * data) does not download it.
+ */
+export function httpClient(): Promise<KyInstance> {
+  client ??= import(/* webpackChunkName: "http-client" */ './ky-client').then((module) => module.http);
+  return client;
 }
 
-/** The one HTTP client of the browser packages: base path /api, bearer token from the store. */
-export const http: KyInstance = create();
+/** An error answered by the server (ky's HTTPError), recognised without loading ky. */
+export function isHTTPError(error: unknown): error is HTTPError {
+  return error instanceof Error && error.name === 'HTTPError' && 'response' in error;
+}
 
 /** The body of a failed call, when the server sent one. */
 export function errorBody(error: unknown): { message?: string; error?: string } | undefined {
@@ -55,4 +46,3 @@ export function errorStatus(error: unknown): number | undefined {
   return isHTTPError(error) ? error.response.status : undefined;
 }
 
-export { isHTTPError };

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, http } from 'shared-api';
+import { applicationsApi, filesApi } from 'shared-api';
 import { renderPage, signIn } from '../../testing/render';
 import { makeApplication } from './fixtures';
 import { ApplicationsList } from './index';
@@ -10,12 +10,12 @@ jest.mock('shared-api', () => {
   return {
     ...actual,
     applicationsApi: { page: jest.fn(), exportCsvUrl: actual.applicationsApi.exportCsvUrl },
-    http: { get: jest.fn() },
+    filesApi: { download: jest.fn() },
   };
 });
 
 const api = applicationsApi as jest.Mocked<typeof applicationsApi>;
-const httpMock = http as unknown as { get: jest.Mock };
+const files = filesApi as jest.Mocked<typeof filesApi>;
 
 beforeEach(() => jest.resetAllMocks());
 
@@ -103,8 +103,7 @@ describe('applications list', () => {
   it('exports the filtered list as CSV with the token-carrying client', async () => {
     signIn('ADMIN');
     api.page.mockResolvedValue(page());
-    const blob = jest.fn().mockResolvedValue(new Blob(['a,b'], { type: 'text/csv' }));
-    httpMock.get.mockReturnValue({ blob });
+    files.download.mockResolvedValue(new Blob(['a,b'], { type: 'text/csv' }));
     const createObjectURL = jest.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -114,7 +113,7 @@ describe('applications list', () => {
     await act(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     });
-    expect(httpMock.get).toHaveBeenCalledWith('applications/export.csv?status=APPROVED');
+    expect(files.download).toHaveBeenCalledWith('/api/applications/export.csv?status=APPROVED');
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(createObjectURL).toHaveBeenCalled();
     click.mockRestore();

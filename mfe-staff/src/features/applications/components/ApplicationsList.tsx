@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { applicationsApi, errorText, http, type Application, type ApplicationListQuery } from 'shared-api';
+import { applicationsApi, errorText, filesApi, type Application, type ApplicationListQuery } from 'shared-api';
 import { useFeedback } from '../../../components/Feedback';
 import { ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
@@ -35,7 +35,7 @@ const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 /** Downloads the CSV export with the bearer token and saves it as a file. */
 async function exportCsv(query: ApplicationListQuery): Promise<void> {
   const url = applicationsApi.exportCsvUrl(query);
-  const blob = await http.get(url.replace(/^\/api\//, '')).blob();
+  const blob = await filesApi.download(url);
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
