@@ -4,28 +4,7 @@
  * library itself ships all of it (about 60 KB gzipped) to every page; sharing
  * this list ships only these, while the shell and every remote still get one
  * router instance (the singleton). A name missing here fails the build
- * ("export … was not found"), never silently at run time.
+ * ("export … was not found"), never silently at run time. Remove a name only
+ * when no package uses it: a remote already deployed may still import it.
  */
-export {
-  BrowserRouter,
-  MemoryRouter,
-  Routes,
-  Route,
-  Link,
-  NavLink,
-  Navigate,
-  Outlet,
-  useNavigate,
-  useLocation,
-  useParams,
-  useSearchParams,
-  useMatch,
-  useHref,
-  useInRouterContext,
-  useNavigationType,
-  useOutletContext,
-  useResolvedPath,
-  matchPath,
-  generatePath,
-  createSearchParams,
-} from 'react-router';
+export { BrowserRouter, MemoryRouter, Routes, Route, Link, Navigate, useNavigate, useLocation, useParams, matchPath } from 'react-router';

@@ -49,9 +49,54 @@ const HOST_EAGER = [
   '@mui/material/Box',
   '@mui/material/Typography',
   '@mui/material/Button',
-  '@mui/material/Alert',
-  '@mui/material/AlertTitle',
 ];
+
+/**
+ * The MUI modules the shell provides to the remotes: the ones it imports
+ * itself, and TextField, which the remotes' forms use and the shell's own
+ * sign-in forms do not (they use its parts; see OutlinedField). A remote
+ * shares only these. Remotes are never on a page together (each page shows
+ * the shell and one remote), so a MUI component only a remote uses gains
+ * nothing from being shared and would cost its visitors a federation round
+ * per component (a separate chunk and a share-scope lookup at start-up)
+ * instead of one tree-shaken bundle; the theme still reaches a remote's own
+ * components through emotion's shared context. TextField is the exception
+ * because it is large and built on the same inputs the shell already has, so
+ * a remote's own copy would repeat them. deploy/test/shared-versions.test.mjs
+ * checks this list against the shell's imports.
+ */
+const HOST_PROVIDED_MUI = [
+  'Alert',
+  'AlertTitle',
+  'AppBar',
+  'Box',
+  'Button',
+  'ButtonBase',
+  'Checkbox',
+  'CssBaseline',
+  'Dialog',
+  'DialogActions',
+  'DialogContent',
+  'DialogContentText',
+  'DialogTitle',
+  'FormControl',
+  'FormControlLabel',
+  'IconButton',
+  'InputLabel',
+  'Link',
+  'Menu',
+  'MenuItem',
+  'OutlinedInput',
+  'Paper',
+  'TextField',
+  'Toolbar',
+  'Typography',
+  'styles',
+  'useMediaQuery',
+].map((name) => `@mui/material/${name}`);
+
+/** Provided by the shell for the remotes though the shell itself does not import them. */
+const PROVIDED_FOR_REMOTES = ['@mui/material/TextField'];
 
 function installedVersion(name) {
   try {
@@ -78,7 +123,13 @@ function sharedDependencies(_packageDir, { host = false } = {}) {
     // only warn: a singleton is used whatever its version.
     shared[key] = { singleton: true, requiredVersion: false, version: installedVersion(base), eager: false, strictVersion: false };
   }
+  if (!host) {
+    const mui = shared['@mui/material/'];
+    delete shared['@mui/material/'];
+    for (const key of HOST_PROVIDED_MUI) shared[key] = { ...mui };
+  }
   if (host) {
+    for (const key of PROVIDED_FOR_REMOTES) shared[key] = { ...shared['@mui/material/'] };
     for (const key of HOST_EAGER) {
       const prefix = Object.keys(shared).find((k) => k === key || (k.endsWith('/') && key.startsWith(k)));
       shared[key] = { ...shared[prefix], eager: true };
@@ -89,4 +140,4 @@ function sharedDependencies(_packageDir, { host = false } = {}) {
   return shared;
 }
 
-module.exports = { sharedDependencies, SINGLETONS, HOST_EAGER };
+module.exports = { sharedDependencies, SINGLETONS, HOST_EAGER, HOST_PROVIDED_MUI, PROVIDED_FOR_REMOTES };

@@ -11,8 +11,10 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { httpClient } from 'shared-api';
 import { authStore, sessionWriter } from 'shared-auth';
 import App from './App';
+import './features/remotes/provided-for-remotes';
 import { loadManifest } from './features/remotes/registry';
 
 /** Set on <html> by the page's inline script while a stored session hides the guest's HTML. */
@@ -28,7 +30,11 @@ export function mount(): void {
       <App />
     </StrictMode>
   );
-  if (root.hasChildNodes() && authStore.getState().user === null) {
+  const signedIn = authStore.getState().user !== null;
+  // A signed-in page asks the API for its data as soon as its remote runs:
+  // fetch the HTTP client meanwhile. A guest's page may never need it.
+  if (signedIn) void httpClient();
+  if (root.hasChildNodes() && !signedIn) {
     startTransition(() => {
       hydrateRoot(root, app);
     });

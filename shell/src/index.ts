@@ -16,7 +16,7 @@ const STARTUP_STEPS: Array<() => Promise<unknown>> = [
   () => Promise.all([import(/* webpackMode: "eager", webpackExports: [] */ '@emotion/react'), import(/* webpackMode: "eager", webpackExports: [] */ '@emotion/styled')]),
   () => import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/styles'),
   () => Promise.all([import(/* webpackMode: "eager", webpackExports: [] */ './theme'), import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/CssBaseline'), import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/Box'), import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/Typography')]),
-  () => Promise.all([import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/Button'), import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/Alert')]),
+  () => import(/* webpackMode: "eager", webpackExports: [] */ '@mui/material/Button'),
   () => Promise.all([import(/* webpackMode: "eager", webpackExports: [] */ 'react-router-dom'), import(/* webpackMode: "eager", webpackExports: [] */ 'shared-api')]),
   () => import(/* webpackMode: "eager", webpackExports: [] */ './App'),
 ];

@@ -2,9 +2,9 @@
  * The shell's own small toasts (spec §9): top-right, closed after 5000 ms,
  * Alt+T moves the keyboard focus to them.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { Alert } from '../alerts';
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -77,9 +77,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         sx={{ position: 'fixed', top: 16, right: 16, zIndex: (t) => t.zIndex.snackbar, display: 'flex', flexDirection: 'column', gap: 1, maxWidth: 'calc(100vw - 32px)', width: 360, pointerEvents: toasts.length ? 'auto' : 'none' }}
       >
         {toasts.map((t) => (
-          <Alert key={t.id} severity={t.severity} variant="filled" onClose={() => dismiss(t.id)}>
-            {t.message}
-          </Alert>
+          // The message at once, plainly, while the Alert's code loads with the first toast.
+          <Suspense key={t.id} fallback={<Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.900', color: 'common.white' }}>{t.message}</Box>}>
+            <Alert severity={t.severity} variant="filled" onClose={() => dismiss(t.id)}>
+              {t.message}
+            </Alert>
+          </Suspense>
         ))}
       </Box>
     </ToastContext.Provider>

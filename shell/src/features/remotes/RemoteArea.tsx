@@ -1,10 +1,9 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Alert, AlertTitle } from '../../components/alerts';
 import { loadRemoteApp, resetRemote, type RemoteName } from './registry';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the portal is temporarily unavailable. Please try again later.';
@@ -27,20 +26,27 @@ function lazyRemote(name: RemoteName, attempt: number): ComponentType {
 }
 
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const retry = (
+    <Button color="inherit" size="small" onClick={onRetry}>
+      Retry
+    </Button>
+  );
   return (
     <Box sx={{ p: { xs: 2, md: 4 } }} data-testid="remote-unavailable">
-      <Alert
-        severity="warning"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
+      {/* The same message without the Alert's styling until it has loaded (or if it cannot). */}
+      <Suspense
+        fallback={
+          <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <Typography>{REMOTE_UNAVAILABLE_MESSAGE}</Typography>
+            {retry}
+          </Box>
         }
       >
-        <AlertTitle>Unavailable</AlertTitle>
-        {REMOTE_UNAVAILABLE_MESSAGE}
-      </Alert>
+        <Alert severity="warning" role="alert" action={retry}>
+          <AlertTitle>Unavailable</AlertTitle>
+          {REMOTE_UNAVAILABLE_MESSAGE}
+        </Alert>
+      </Suspense>
     </Box>
   );
 }

@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authApi, errorText, isHTTPError, useFormHandover } from 'shared-api';
 import { sessionWriter, useAuth } from 'shared-auth';
 import { AuthCard } from './AuthCard';
+import { OutlinedField } from './OutlinedField';
 
 export const LOGIN_TEXT = {
   required: 'Please fill in all fields',
@@ -86,8 +86,8 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} required fullWidth />
-        <TextField
+        <OutlinedField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} required fullWidth />
+        <OutlinedField
           label="Password"
           type="password"
           name="password"

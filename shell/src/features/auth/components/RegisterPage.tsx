@@ -11,11 +11,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authApi, errorText, isHTTPError, useFormHandover } from 'shared-api';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { AuthCard } from './AuthCard';
+import { OutlinedField } from './OutlinedField';
 
 export const REGISTER_TEXT = {
   required: 'Please fill in all fields',
@@ -104,7 +104,7 @@ export function RegisterPage() {
         )}
         <input type="hidden" name="role" value="USER" />
         {FIELDS.map((f) => (
-          <TextField
+          <OutlinedField
             key={f.name}
             label={f.label}
             name={f.name}
