@@ -35,7 +35,8 @@ export function launchBrowser() {
 }
 
 export function ensureBuilds({ baseline = true } = {}) {
-  const missing = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'].filter((p) => !existsSync(path.join(ROOT, p, 'dist', p === 'shell' ? 'index.html' : 'remoteEntry.js')));
+  const marker = { shell: 'server/render-document.cjs', 'mfe-public': 'server/remote.cjs' };
+  const missing = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'].filter((p) => !existsSync(path.join(ROOT, p, 'dist', marker[p] ?? 'remoteEntry.js')));
   for (const pkg of missing) execFileSync('npm', ['run', 'build', '-w', pkg], { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(path.join(ROOT, 'api', 'dist', 'server.mjs'))) execFileSync('npm', ['run', 'build', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' });
   if (baseline) execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--config', path.join(ROOT, 'bench', 'baseline', 'webpack.config.cjs')], { cwd: ROOT, stdio: 'inherit' });

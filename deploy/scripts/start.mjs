@@ -21,7 +21,8 @@ export const BUILD_STEPS = [
   { name: 'api', marker: 'api/dist/server.mjs', command: NPM, args: ['run', 'build', '-w', 'api'], cwd: '.' },
   ...['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'].map((pkg) => ({
     name: pkg,
-    marker: pkg === 'shell' ? 'shell/dist/index.html' : `${pkg}/dist/remoteEntry.js`,
+    // The shell and mfe-public also build the server bundles that render guests' pages.
+    marker: { shell: 'shell/dist/server/render-document.cjs', 'mfe-public': 'mfe-public/dist/server/remote.cjs' }[pkg] ?? `${pkg}/dist/remoteEntry.js`,
     command: process.execPath,
     args: [path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production'],
     cwd: pkg,
