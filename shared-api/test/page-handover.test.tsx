@@ -92,7 +92,7 @@ describe('useFormHandover', () => {
   function adoptAfter(visitor: (page: HTMLElement, typed: WeakMap<Element, [string, boolean]>, submitted: WeakSet<Element>) => void, app: ReactElement) {
     const typed = new WeakMap<Element, [string, boolean]>();
     const submitted = new WeakSet<Element>();
-    (window as unknown as Record<string, unknown>)[BEFORE_START_GLOBAL] = { typed, submitted };
+    (window as unknown as Record<string, unknown>)[BEFORE_START_GLOBAL] = { typed, submitted, takenOver: new WeakSet() };
     const { container, unmount } = render(app);
     const serverHtml = container.innerHTML;
     unmount();
@@ -120,7 +120,7 @@ describe('useFormHandover', () => {
 
   it('gives each field what was typed into that very element before the app started, once', () => {
     const typed = new WeakMap<Element, [string, boolean]>();
-    (window as unknown as Record<string, unknown>)[BEFORE_START_GLOBAL] = { typed, submitted: new WeakSet() };
+    (window as unknown as Record<string, unknown>)[BEFORE_START_GLOBAL] = { typed, submitted: new WeakSet(), takenOver: new WeakSet() };
     const applied: string[] = [];
     // The page as the server sent it, and the elements the visitor typed into
     // (recorded as the page's script does); the app then adopts those very elements.
@@ -137,6 +137,8 @@ describe('useFormHandover', () => {
     expect(screen.getByLabelText('Consent')).toBeChecked();
     expect(applied.sort()).toEqual(['consent', 'email']);
     expect(typed.has(adopted.querySelector('input[name=email]')!)).toBe(false);
+    const recorded = (window as unknown as Record<string, { takenOver: WeakSet<Element> }>)[BEFORE_START_GLOBAL]!;
+    expect(recorded.takenOver.has(adopted.querySelector('form')!)).toBe(true);
   });
 
   it('does nothing on a page the server did not render', () => {

@@ -72,19 +72,22 @@ export interface TypedField {
 interface BeforeStart {
   typed: WeakMap<Element, [value: string, checked: boolean]>;
   submitted: WeakSet<Element>;
+  takenOver: WeakSet<Element>;
 }
 
 function beforeStart(): BeforeStart | undefined {
   if (typeof window === 'undefined') return undefined;
   const recorded = (window as unknown as Record<string, unknown>)[BEFORE_START_GLOBAL] as Partial<BeforeStart> | undefined;
-  return recorded?.typed instanceof WeakMap && recorded.submitted instanceof WeakSet ? (recorded as BeforeStart) : undefined;
+  return recorded?.typed instanceof WeakMap && recorded.submitted instanceof WeakSet && recorded.takenOver instanceof WeakSet ? (recorded as BeforeStart) : undefined;
 }
 
 /**
  * Takes a form over from the server's page when it mounts: gives its
  * controlled fields what the visitor typed into them before the app started
  * (the same elements), and sends it if they already pressed its button, once
- * those values are in place.
+ * those values are in place. Until then the page's script holds the form's
+ * sending, so the app never sends it with its fields still empty. Every form
+ * of a page the server renders uses this.
  */
 export function useFormHandover(form: RefObject<HTMLFormElement | null>, apply: (field: TypedField) => void): void {
   const [resend, setResend] = useState(false);
@@ -99,6 +102,7 @@ export function useFormHandover(form: RefObject<HTMLFormElement | null>, apply: 
       recorded.typed.delete(control);
       apply({ name, value: entry[0], checked: entry[1] });
     }
+    recorded.takenOver.add(element);
     if (recorded.submitted.has(element)) {
       recorded.submitted.delete(element);
       setResend(true);

@@ -81,6 +81,8 @@ export const PRELOADED_RESPONSES_ELEMENT_ID = 'portal-preloaded-responses';
  * The global under which a server-rendered page's inline script records what
  * the visitor did before the app took over: `typed`, a WeakMap from each form
  * control to its [value, checked], and `submitted`, a WeakSet of the forms
- * they sent. See useFormHandover; shell/public/index.html spells the same name.
+ * they sent; the app adds each form it has taken over to `takenOver`, after
+ * which the form is the app's alone. See useFormHandover;
+ * shell/public/index.html spells the same name.
  */
 export const BEFORE_START_GLOBAL = '__portalBeforeStart';
