@@ -138,6 +138,8 @@ export const applications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Also carries full_name, email and phone_number (INCLUDE, migration 0004),
+    // so an ADMIN's search is counted from the index alone.
     index('applications_university_status_created_idx').on(t.universityId, t.status, t.createdAt, t.id),
     index('applications_university_created_idx').on(t.universityId, t.createdAt, t.id),
     index('applications_status_created_idx').on(t.status, t.createdAt, t.id),
