@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
+const { muiStylesFromShell } = require('./mui-styles-shims.cjs');
 
 /**
  * @param {object} options
@@ -99,6 +100,7 @@ function createConfig(options) {
             ...(isHost || !isProduction ? {} : { externalRuntime: true }),
           },
         }),
+        ...(isHost ? [] : [muiStylesFromShell()]),
         new HtmlWebpackPlugin({
           template: path.join(options.dir, 'public', 'index.html'),
           title: options.title ?? 'UniPortal',

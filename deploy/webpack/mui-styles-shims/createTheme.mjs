@@ -1,0 +1,1 @@
+export { createTheme as default } from '@mui/material/styles';

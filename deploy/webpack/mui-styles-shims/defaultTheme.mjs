@@ -1,0 +1,3 @@
+import { createTheme } from '@mui/material/styles';
+
+export default createTheme();

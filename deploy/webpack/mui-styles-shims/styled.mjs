@@ -1,0 +1,1 @@
+export { styled as default } from '@mui/material/styles';

@@ -1,0 +1,1 @@
+export { useTheme as default } from '@mui/material/styles';

@@ -1,0 +1,1 @@
+export { useThemeProps as default } from '@mui/material/styles';
