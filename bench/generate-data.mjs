@@ -55,24 +55,23 @@ export async function fillDatabase(url, { universities = 100, applications = 100
     await client.query(`create index on bench_ranked_programs (university_id, rank)`);
     await client.query(
       `with unis as (select array_agg(distinct university_id order by university_id) as ids from programs),
-       applicants as (select id, row_number() over (order by id) as rn from users where email like 'bench%@applicant.example.zm' and id > $1::int)
+       applicants as (select id, row_number() over (order by id) as rn from users where email like 'bench%@applicant.example.zm' and id > $1::int),
+       -- One in ten applications goes to the first university (a large university
+       -- draws more), so a staff page of it is full at every size; the rest spread
+       -- evenly. The status is hashed, so it does not follow the university.
+       placed as (select a.id, a.rn, unis.ids[case when a.rn % 10 = 0 then 1 else 1 + (a.rn / 10) % cardinality(unis.ids) end] as university_id,
+                         abs(hashint8(a.rn)::bigint) % 10 as status_index
+                  from applicants a, unis)
        insert into applications (user_id, university_id, status, full_name, gender, email, phone_number, date_of_birth, nationality, province,
                                  national_reg_number, country, city, highest_qualification, institution_attended, paid, created_at, updated_at)
-       select a.id, unis.ids[a.university_index],
+       select a.id, a.university_id,
               (array['PENDING','PENDING','PENDING','PENDING','PENDING_REVIEW','PENDING_REVIEW','APPROVED','APPROVED','REJECTED','SUBMITTED'])[1 + a.status_index],
               'Chileshe' || a.rn || ' Mwale' || a.rn, (array['Male','Female'])[1 + a.rn % 2], 'bench' || a.id || '@applicant.example.zm',
               '+26097' || lpad(a.rn::text, 7, '0'), '2005-01-01', 'Zambian', 'Lusaka', lpad(a.rn::text, 6, '0') || '/10/1', 'Zambia', 'Lusaka',
               'Grade 12', 'Kabulonga Secondary', a.status_index between 4 and 8,
               now() - ((a.rn % 365) || ' days')::interval - ((a.rn % 86400) || ' seconds')::interval,
               now() - ((a.rn % 365) || ' days')::interval
-       from (select a.*,
-                    -- One in ten applications goes to the first university (a large
-                    -- university draws more), so a staff page of it is full at every
-                    -- size; the rest spread evenly.
-                    case when a.rn % 10 = 0 then 1 else 1 + (a.rn / 10) % cardinality(unis.ids) end as university_index,
-                    -- The status is hashed, so it does not follow the university.
-                    abs(hashint8(a.rn)::bigint) % 10 as status_index
-             from applicants a, unis) a, unis`,
+       from placed a`,
       [Number(start)],
     );
     await client.query(

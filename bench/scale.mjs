@@ -84,13 +84,15 @@ function endpoints(ctx) {
   const admin = { authorization: `Bearer ${ctx.adminToken}` };
   const superuser = { authorization: `Bearer ${ctx.superToken}` };
   const applicant = { authorization: `Bearer ${ctx.applicantToken}` };
+  const adminPage = '/api/applications?page=1&size=20&status=PENDING&search=Chileshe';
+  const superuserPage = '/api/applications?page=5&size=20&status=PENDING';
   return [
     // Computed afresh: the staff list version is raised before each request, so
     // the page comes from the queries, not from the instance's page cache.
-    ['staff list computed (ADMIN, page 1 of 20, status + search)', `/api/applications?page=1&size=20&status=PENDING&search=Chileshe`, admin, 'fresh'],
-    ['staff list computed (SUPERUSER, page 5 of 20, status)', `/api/applications?page=5&size=20&status=PENDING`, superuser, 'fresh'],
-    ['staff list cached (ADMIN, page 1 of 20, status + search)', `/api/applications?page=1&size=20&status=PENDING&search=Chileshe`, admin],
-    ['staff list cached (SUPERUSER, page 5 of 20, status)', `/api/applications?page=5&size=20&status=PENDING`, superuser],
+    ['staff list computed (ADMIN, page 1 of 20, status + search)', adminPage, admin, 'fresh'],
+    ['staff list computed (SUPERUSER, page 5 of 20, status)', superuserPage, superuser, 'fresh'],
+    ['staff list cached (ADMIN, page 1 of 20, status + search)', adminPage, admin],
+    ['staff list cached (SUPERUSER, page 5 of 20, status)', superuserPage, superuser],
     ["applicant's own list", `/api/applications/user/${ctx.applicantId}`, applicant],
     ['dashboard (SUPERUSER, all)', `/api/dashboard/stats`, superuser],
     ['dashboard (ADMIN)', `/api/dashboard/stats`, admin],
@@ -127,9 +129,8 @@ async function measure(size) {
     const applicantId = JSON.parse(Buffer.from(applicantToken.split('.')[1], 'base64url')).id;
     const ctx = { ...staff, adminToken, superToken, applicantToken, applicantId };
     const list = endpoints(ctx).map(([name, path, headers, fresh]) => ({ name, url: `${portal.url}${path}`, headers, beforeEach: fresh ? raiseStaffListVersion : undefined }));
-    const rows = [];
-    for (const { url, headers, beforeEach } of list) rows.push(await warmUp(url, headers, beforeEach));
-    for (const [i, timing] of (await timeEndpoints(list)).entries()) timings[list[i].name] = { ...timing, rows: rows[i] };
+    for (const endpoint of list) endpoint.rows = await warmUp(endpoint.url, endpoint.headers, endpoint.beforeEach);
+    for (const [i, timing] of (await timeEndpoints(list)).entries()) timings[list[i].name] = { ...timing, rows: list[i].rows };
     if (size >= 100_000) plans = await capturePlans(db, env, ctx);
   } finally {
     await writer.end();
