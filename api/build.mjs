@@ -1,10 +1,11 @@
-// Bundles the server into dist/server.mjs. npm packages stay external (they are
+// Bundles the API alone into dist/server.mjs (the portal on one port, the API
+// with its pages, is server/build.mjs). npm packages stay external (they are
 // installed); the workspace contract (shared-api) is bundled in from source.
 import { build } from 'esbuild';
 
 await build({
-  // The page render worker runs in its own thread, so it is its own file.
-  entryPoints: { server: 'src/server.ts', 'render-worker': 'src/plugins/pages/render-worker.ts' },
+  // The backup tool runs in the image too (node api/dist/backup.mjs).
+  entryPoints: { server: 'src/server.ts', backup: 'src/tools/backup.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -17,7 +18,7 @@ await build({
     {
       name: 'externalize-npm-packages',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('shared-') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('shared-') || args.path.startsWith('page-platform/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

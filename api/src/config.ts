@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -26,16 +27,38 @@ function findRepoRoot(): string {
 export const REPO_ROOT = findRepoRoot();
 export const API_ROOT = path.join(REPO_ROOT, 'api');
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Where the shell loads a remote from: a path on this server or an absolute URL (remoteEntry.js or mf-manifest.json). */
-const RemoteUrl = z
-  .string()
-  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) URL or a path starting with /')
-  .optional();
+/**
+ * Which proxies' X-Forwarded-For to believe: none ('false', the default), the
+ * nearest N hops (a number: 1 behind the shipped nginx), or the proxies at
+ * these addresses or CIDRs. 'true' (every hop) is refused: the server would
+ * take the first address of the header, which the client writes itself.
+ */
+const TrustProxy = z.string().transform((value, context): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid =
+    entries.length > 0 &&
+    entries.every((entry) => {
+      const [address, bits, ...rest] = entry.split('/');
+      return rest.length === 0 && isIP(address!) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+    });
+  if (!valid) {
+    context.addIssue({
+      code: 'custom',
+      message: "must be the number of proxies in front of the server (1 behind the shipped nginx) or their addresses/CIDRs, comma-separated ('true' would let clients forge their address)",
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,10 +68,20 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   PORTAL_DATA_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: TrustProxy.default(false),
   CORS_ORIGINS: z.string().default(''),
   /** How long a stopping server keeps listening with /api/ready at 503, so load balancers stop sending before it closes. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** After the grace period, how long in-flight requests may take before the process exits anyway. */
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** Whole application upload (headers to last byte); by default from UPLOAD_MAX_REQUEST_BYTES at 3G speed, see timeouts.ts. */
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(7200).optional(),
+  /** Any other request's body. */
+  BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Request line and headers; they arrive in one or two packets even on 3G. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  /** A connection on which nothing arrives for this long is closed. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRES_IN_SECONDS: int(24 * 60 * 60),
@@ -57,11 +90,16 @@ const Env = z.object({
 
   PORTAL_SUPERUSER_EMAIL: z.string().email().optional(),
   PORTAL_SUPERUSER_PASSWORD: z.string().min(8).optional(),
+  /** Off in production unless set to true; elsewhere on for the embedded database. */
   PORTAL_DEMO_DATA: bool.optional(),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('UniPortal <no-reply@uniportal.local>'),
+  /** Where the About page's contact messages go: the portal's team. */
+  CONTACT_TO: z.string().email().default('team@uniportal.local'),
   REDIS_URL: z.string().optional(),
+  /** Requests per minute one address may make to /api (all routes together). */
+  RATE_LIMIT_PER_MINUTE: int(600),
 
   UPLOAD_MAX_FILE_BYTES: int(5 * 1024 * 1024),
   UPLOAD_MAX_REQUEST_BYTES: int(25 * 1024 * 1024),
@@ -72,24 +110,36 @@ const Env = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_SESSION_TOKEN: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
 
   LENCO_PUBLIC_KEY: z.string().optional(),
   LENCO_SECRET_KEY: z.string().optional(),
+  /** The offline sandbox (no real money; any tester marks a fee paid): off in production unless set to true. */
+  LENCO_SANDBOX: bool.optional(),
   LENCO_API_BASE: z.string().url().default('https://api.lenco.co'),
   LENCO_WIDGET_URL: z.string().url().default('https://pay.lenco.co/js/v1/inline.js'),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: int(60),
 
-  PORTAL_SERVE_WEB: bool.optional(),
-  PORTAL_RENDER_PAGES: bool.optional(),
-  PORTAL_WEB_ROOT: z.string().optional(),
-  PORTAL_WEB_LAYOUT: z.enum(['workspace', 'deployed']).default('workspace'),
-  PORTAL_REMOTE_MFE_PUBLIC_URL: RemoteUrl,
-  PORTAL_REMOTE_MFE_APPLICANT_URL: RemoteUrl,
-  PORTAL_REMOTE_MFE_STAFF_URL: RemoteUrl,
+  /** Hosts a university's picture may come from (comma-separated, https only); none by default. */
+  UNIVERSITY_IMAGE_HOSTS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * How long a whole application upload may take. The case to serve is an
+ * applicant on a phone over 3G sending four 5 MB documents: about 20.1 MB
+ * with the form, i.e. 168 Mbit. A 3G uplink gives 384 kbit/s at best and
+ * about 200 kbit/s (25 kB/s) with a weak signal; 20.1 MB at 25 kB/s is
+ * 804 s, 13.4 min. The deadline is the largest request allowed
+ * (UPLOAD_MAX_REQUEST_BYTES, 25 MB by default) at 25 kB/s, plus a minute:
+ * 25 MiB / 25 kB/s = 1049 s, + 60 s = 1109 s, 18.5 min.
+ */
+export const WEAK_3G_BYTES_PER_SECOND = 25_000;
+export function uploadSecondsAt3g(maxRequestBytes: number): number {
+  return Math.ceil(maxRequestBytes / WEAK_3G_BYTES_PER_SECOND) + 60;
+}
 
 export class ConfigError extends Error {}
 
@@ -117,7 +167,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!embedded && !e.JWT_SECRET && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required with DATABASE_URL in production');
   }
+  const production = e.NODE_ENV === 'production';
   const lencoConfigured = Boolean(e.LENCO_PUBLIC_KEY && e.LENCO_SECRET_KEY);
+  const problems: string[] = [];
+  if (Boolean(e.LENCO_PUBLIC_KEY) !== Boolean(e.LENCO_SECRET_KEY)) {
+    problems.push('LENCO_PUBLIC_KEY, LENCO_SECRET_KEY: set both or neither');
+  }
+  if (e.LENCO_SANDBOX === true && (e.LENCO_PUBLIC_KEY || e.LENCO_SECRET_KEY)) {
+    problems.push('LENCO_SANDBOX: cannot be true while Lenco keys are set (choose the sandbox or the real provider)');
+  }
+  // The sandbox lets any applicant mark a fee paid, so production takes it only when asked by name.
+  const sandbox = !lencoConfigured && (e.LENCO_SANDBOX ?? !production);
+  if (!lencoConfigured && !sandbox && problems.length === 0) {
+    problems.push(
+      production
+        ? 'LENCO_PUBLIC_KEY, LENCO_SECRET_KEY: are required in production, so that fees are taken by a real payment provider (for a test deployment where no real money moves, set LENCO_SANDBOX=true)'
+        : 'LENCO_PUBLIC_KEY, LENCO_SECRET_KEY: are required when LENCO_SANDBOX is false (no payment provider otherwise)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
@@ -126,8 +194,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    timeouts: {
+      uploadMs: (e.UPLOAD_TIMEOUT_SECONDS ?? uploadSecondsAt3g(e.UPLOAD_MAX_REQUEST_BYTES)) * 1000,
+      bodyMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+    },
     publicUrl,
     database: embedded ? ({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const) : ({ kind: 'postgres', url: e.DATABASE_URL! } as const),
     dataDir,
@@ -138,40 +215,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       audience: e.JWT_AUDIENCE,
     },
     superuser: e.PORTAL_SUPERUSER_EMAIL && e.PORTAL_SUPERUSER_PASSWORD ? { email: e.PORTAL_SUPERUSER_EMAIL.toLowerCase(), password: e.PORTAL_SUPERUSER_PASSWORD } : null,
-    demoData: e.PORTAL_DEMO_DATA ?? embedded,
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    // Demo accounts have published passwords: production loads them only when asked by name.
+    demoData: e.PORTAL_DEMO_DATA ?? (embedded && !production),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, contactTo: e.CONTACT_TO },
     redisUrl: e.REDIS_URL ?? null,
+    universityImageHosts: e.UNIVERSITY_IMAGE_HOSTS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     uploads: { maxFileBytes: e.UPLOAD_MAX_FILE_BYTES, maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES, orphanSweepHours: e.ORPHAN_FILE_SWEEP_HOURS },
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET
-        ? ({ kind: 's3', endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '', forcePathStyle: e.S3_FORCE_PATH_STYLE } as const)
+        ? ({
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            sessionToken: e.S3_SESSION_TOKEN,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            // Uploads wait here until their length is known; this instance's own folder, so its sweep touches nothing else.
+            stagingDir: path.join(dataDir, 'upload-staging'),
+          } as const)
         : ({ kind: 'local', dir: path.resolve(REPO_ROOT, e.FILES_DIR ?? path.join(dataDir, 'files')) } as const),
     payments: {
-      sandbox: !lencoConfigured,
+      sandbox,
       publicKey: e.LENCO_PUBLIC_KEY ?? 'pub-sandbox-offline',
       secretKey: e.LENCO_SECRET_KEY ?? 'sk-sandbox-offline-secret',
       // The offline sandbox answers at local paths of this same server.
       apiBase: lencoConfigured ? e.LENCO_API_BASE.replace(/\/$/, '') : `${publicUrl}/sandbox/lenco`,
       widgetUrl: lencoConfigured ? e.LENCO_WIDGET_URL : '/sandbox/lenco/js/v1/inline.js',
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
-    },
-    web: {
-      serve: e.PORTAL_SERVE_WEB ?? true,
-      /** Render guests' pages on the server (with the shell's and the remotes' server bundles). */
-      renderPages: e.PORTAL_RENDER_PAGES ?? e.PORTAL_SERVE_WEB ?? true,
-      root: path.resolve(REPO_ROOT, e.PORTAL_WEB_ROOT ?? '.'),
-      /**
-       * 'workspace': the repository (shell/dist and each remote's dist), as `npm start` serves it;
-       * 'deployed': a web root written by deploy/tools/deploy-remote.mjs (index.html,
-       * remotes/<package>/<version>/, config/remotes.json), as nginx serves it.
-       */
-      layout: e.PORTAL_WEB_LAYOUT,
-      /** The runtime manifest (/remotes.json): package name → remote entry or manifest URL. */
-      remotes: {
-        'mfe-public': e.PORTAL_REMOTE_MFE_PUBLIC_URL ?? '/remotes/mfe-public/remoteEntry.js',
-        'mfe-applicant': e.PORTAL_REMOTE_MFE_APPLICANT_URL ?? '/remotes/mfe-applicant/remoteEntry.js',
-        'mfe-staff': e.PORTAL_REMOTE_MFE_STAFF_URL ?? '/remotes/mfe-staff/remoteEntry.js',
-      },
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * One error type and one error handler. Every failure leaves the server as
- * `{ message, error? }` with the right status; a 500 never carries its cause.
+ * `{ message, error? }` (plus the facts an AppError names) with the right status; a 500 never carries its cause.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly error?: string,
+    /** Plain facts the client may act on (for example the id of an application it already made); never internals. */
+    readonly details?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -22,8 +24,7 @@ export const notFound = (message = 'Not found') => new AppError(404, message, 'N
 export const conflict = (message: string) => new AppError(409, message, 'Conflict');
 export const payloadTooLarge = (message: string) => new AppError(413, message, 'Payload Too Large');
 export const unsupportedMediaType = (message: string) => new AppError(415, message, 'Unsupported Media Type');
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new AppError(429, message, 'Too Many Requests');
+export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') => new AppError(429, message, 'Too Many Requests');
 export const badGateway = (message: string) => new AppError(502, message, 'Bad Gateway');
 
 interface ZodIssueLike {
@@ -39,6 +40,8 @@ function describeValidation(issues: ZodIssueLike[], context: string | undefined)
   const field = issuePath.map(String).join('.') || context || 'body';
   let message = first?.params?.issue?.message ?? first?.message ?? 'is invalid';
   if (/^Invalid input: expected \w+, received undefined$/.test(message)) message = 'is required';
+  // A rule across fields (no path) speaks for itself as a whole sentence.
+  if (issuePath.length === 0 && /^[A-Z].*\.$/.test(message)) return message;
   if (/^Unrecognized key/.test(message)) return `Unknown field: ${message.replace(/^Unrecognized keys?: /, '').replace(/"/g, '')}`;
   return `${field}: ${message}`;
 }
@@ -61,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ message: err.message, ...(err.error ? { error: err.error } : {}) });
+      return reply.code(err.statusCode).send({ ...err.details, message: err.message, ...(err.error ? { error: err.error } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const message = describeValidation(err.validation as ZodIssueLike[], err.validationContext);
@@ -88,10 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ message: 'The service is briefly unavailable. Please try again in a moment.', error: 'Service Unavailable' });
+      return reply.code(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a moment.', error: 'Service Unavailable' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error', error: 'Internal Server Error' });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { applications, mailOutbox } from '../src/db/schema';
-import { contract, MAX_OFFSET, PLAIN_LIST_LIMIT } from '../src/services/applications';
+import { applications, mailOutbox } from '../src/infrastructure/database/schema';
+import * as contract from 'shared-api/contract';
+import { MAX_OFFSET, PLAIN_LIST_LIMIT } from '../src/modules/applications/listing';
 import { createProgram, insertPayment, submitOk } from './fixtures/applications';
 import { call, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -35,9 +36,18 @@ describe('reading and deciding applications', () => {
     a4 = await submitOk(t, w.userB.token, [law.id], { fullName: '50%_off Mutale', email: 'mutale@example.test', phoneNumber: '+260 955 444 555' });
     a5 = await submitOk(t, w.userA.token, [cs.id], { fullName: '=HYPERLINK("http://evil.test")', email: 'formula@example.test', phoneNumber: '0977 123 456' });
     // Spread the creation days for the date filter.
-    await t.ctx.db.update(applications).set({ createdAt: new Date('2026-01-10T10:00:00Z') }).where(eq(applications.id, a1));
-    await t.ctx.db.update(applications).set({ createdAt: new Date('2026-02-10T10:00:00Z') }).where(eq(applications.id, a4));
-    await t.ctx.db.update(applications).set({ createdAt: new Date('2026-03-10T10:00:00Z') }).where(eq(applications.id, a5));
+    await t.ctx.db
+      .update(applications)
+      .set({ createdAt: new Date('2026-01-10T10:00:00Z') })
+      .where(eq(applications.id, a1));
+    await t.ctx.db
+      .update(applications)
+      .set({ createdAt: new Date('2026-02-10T10:00:00Z') })
+      .where(eq(applications.id, a4));
+    await t.ctx.db
+      .update(applications)
+      .set({ createdAt: new Date('2026-03-10T10:00:00Z') })
+      .where(eq(applications.id, a5));
   });
   after(() => t.close());
 
@@ -55,14 +65,17 @@ describe('reading and deciding applications', () => {
       assert.deepEqual(ids(b.json()), [a3, a2]);
     });
 
-    it('ignores an ADMIN\'s universityId query (reach comes from its account)', async () => {
+    it("ignores an ADMIN's universityId query (reach comes from its account)", async () => {
       const res = await call(t, 'GET', `/api/applications?universityId=${w.uniB.id}`, { token: w.adminA.token });
       assert.deepEqual(ids(res.json()), [a5, a4, a1]);
     });
 
     it('gives a SUPERUSER everything, or one university by query', async () => {
       const all = await call(t, 'GET', '/api/applications', { token: w.superuser.token });
-      assert.deepEqual(ids(all.json()).sort((x, y) => x - y), [a1, a2, a3, a4, a5]);
+      assert.deepEqual(
+        ids(all.json()).sort((x, y) => x - y),
+        [a1, a2, a3, a4, a5],
+      );
       const one = await call(t, 'GET', `/api/applications?universityId=${w.uniB.id}`, { token: w.superuser.token });
       assert.deepEqual(ids(one.json()), [a3, a2]);
     });
@@ -84,8 +97,7 @@ describe('reading and deciding applications', () => {
     });
 
     it('searches full name, email and phone, case-insensitively and literally', async () => {
-      const q = async (search: string) =>
-        ids((await call(t, 'GET', `/api/applications?search=${encodeURIComponent(search)}`, { token: w.superuser.token })).json().items).sort((x, y) => x - y);
+      const q = async (search: string) => ids((await call(t, 'GET', `/api/applications?search=${encodeURIComponent(search)}`, { token: w.superuser.token })).json().items).sort((x, y) => x - y);
       assert.deepEqual(await q('CHANDA'), [a1, a3]);
       assert.deepEqual(await q('bwalya@EXAMPLE'), [a2]);
       assert.deepEqual(await q('966 222'), [a2]);
@@ -106,8 +118,19 @@ describe('reading and deciding applications', () => {
       await t.ctx.db.update(applications).set({ status: 'PENDING' }).where(eq(applications.id, a4));
       const feb = (await call(t, 'GET', '/api/applications?from=2026-02-01&to=2026-03-10', { token: w.superuser.token })).json();
       assert.deepEqual(ids(feb.items), [a5, a4]);
+      // A range that ends before it starts: refused in plain words, for the list and the export.
+      for (const path of ['/api/applications', '/api/applications/export.csv']) {
+        const backwards = await call(t, 'GET', `${path}?from=2026-03-10&to=2026-02-01`, { token: w.superuser.token });
+        assert.equal(backwards.statusCode, 400);
+        assert.equal(backwards.json().message, 'The start date is after the end date.');
+      }
+      const oneDay = (await call(t, 'GET', '/api/applications?from=2026-02-10&to=2026-02-10', { token: w.superuser.token })).json();
+      assert.deepEqual(ids(oneDay.items), [a4]);
       const byName = (await call(t, 'GET', `/api/applications?sort=name&universityId=${w.uniA.id}`, { token: w.superuser.token })).json();
-      assert.deepEqual(byName.items.map((a: App) => a.fullName), ['50%_off Mutale', '=HYPERLINK("http://evil.test")', 'Chanda Mwansa']);
+      assert.deepEqual(
+        byName.items.map((a: App) => a.fullName),
+        ['50%_off Mutale', '=HYPERLINK("http://evil.test")', 'Chanda Mwansa'],
+      );
       const oldest = (await call(t, 'GET', '/api/applications?sort=oldest', { token: w.adminA.token })).json();
       assert.deepEqual(ids(oldest.items), [a1, a4, a5]);
     });
@@ -122,8 +145,7 @@ describe('reading and deciding applications', () => {
       assert.equal(detail.payment?.amount, 150.75);
       assert.equal(detail.payment?.currency, 'ZMW');
       assert.equal(detail.paid, true);
-      const by = async (status: string) =>
-        ids((await call(t, 'GET', `/api/applications?paymentStatus=${status}`, { token: w.superuser.token })).json().items).sort((x, y) => x - y);
+      const by = async (status: string) => ids((await call(t, 'GET', `/api/applications?paymentStatus=${status}`, { token: w.superuser.token })).json().items).sort((x, y) => x - y);
       assert.deepEqual(await by('successful'), [a1]);
       assert.deepEqual(await by('pending'), [a2]);
       assert.deepEqual(await by('failed'), [a3]);
@@ -172,11 +194,17 @@ describe('reading and deciding applications', () => {
       const other = await call(t, 'GET', `/api/applications/user/${w.userA.id}`, { token: w.userB.token });
       assert.equal(other.statusCode, 403);
       const adminA = await call(t, 'GET', `/api/applications/user/${w.userA.id}`, { token: w.adminA.token });
-      assert.deepEqual(ids(adminA.json()).sort((x, y) => x - y), [a1, a5]);
+      assert.deepEqual(
+        ids(adminA.json()).sort((x, y) => x - y),
+        [a1, a5],
+      );
       const adminB = await call(t, 'GET', `/api/applications/user/${w.userA.id}`, { token: w.adminB.token });
       assert.deepEqual(ids(adminB.json()), [a3]);
       const su = await call(t, 'GET', `/api/applications/user/${w.userA.id}`, { token: w.superuser.token });
-      assert.deepEqual(ids(su.json()).sort((x, y) => x - y), [a1, a3, a5]);
+      assert.deepEqual(
+        ids(su.json()).sort((x, y) => x - y),
+        [a1, a3, a5],
+      );
       const nobody = await call(t, 'GET', '/api/applications/user/999999', { token: w.superuser.token });
       assert.deepEqual(nobody.json(), []);
     });
@@ -285,9 +313,15 @@ describe('reading and deciding applications', () => {
       assert.match(String(res.headers['content-type']), /^text\/csv; charset=utf-8/);
       assert.match(String(res.headers['content-disposition']), /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
       assert.equal(res.headers['cache-control'], 'private, no-store');
-      const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+      const lines = res.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
       assert.match(lines[0]!, /^"id","status","fullName","email","phoneNumber"/);
-      const [count] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(applications).where(eq(applications.universityId, w.uniA.id));
+      const [count] = await t.ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(eq(applications.universityId, w.uniA.id));
       assert.equal(lines.length - 1, Number(count!.n));
       const formula = lines.find((l) => l.includes('formula@example.test'))!;
       assert.ok(formula.includes(`"'=HYPERLINK(""http://evil.test"")"`), formula);
@@ -298,7 +332,10 @@ describe('reading and deciding applications', () => {
 
     it('applies the list filters', async () => {
       const res = await call(t, 'GET', '/api/applications/export.csv?search=bwalya', { token: w.superuser.token });
-      const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+      const lines = res.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
       assert.equal(lines.length, 2);
       assert.ok(lines[1]!.includes('bwalya@example.test'));
     });

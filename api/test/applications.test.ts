@@ -5,8 +5,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { contract } from '../src/services/applications';
-import { applicationFiles, applicationHistory, applications } from '../src/db/schema';
+import * as contract from 'shared-api/contract';
+import { applicationFiles, applicationHistory, applications } from '../src/infrastructure/database/schema';
 import { applicationJson, createProgram, multipartBody, postMultipart, sampleDocuments, submit } from './fixtures/applications';
 import { HTML_AS_PDF, sampleJpeg, samplePdf, samplePng, SVG_AS_PDF } from './fixtures/samples';
 import { createWorld, type World } from './helpers/fixtures';
@@ -242,7 +242,10 @@ describe('POST /api/applications', () => {
       docs[3] = { name: 'files', value: hostile, filename: 'certificate.pdf', contentType: 'application/pdf' };
       const res = await submit(t, w.userA.token, [cs.id], {}, docs);
       assert.equal(res.statusCode, 415, res.body);
-      assert.deepEqual(res.json(), { message: 'Only JPEG, PNG, WebP images and PDF files are accepted.', error: 'Unsupported Media Type' });
+      assert.deepEqual(res.json(), {
+        message: 'The Certificate file is not a JPEG, PNG or WebP image or a PDF, whatever its name says. Only JPEG, PNG, WebP images and PDF files are accepted.',
+        error: 'Unsupported Media Type',
+      });
     }
     assert.deepEqual(await counts(), before);
   });
@@ -308,7 +311,10 @@ describe('POST /api/applications', () => {
             throw new Error('Connection terminated unexpectedly');
           };
         }
-        if (prop === 'select' && down) return () => { throw new Error('Connection terminated unexpectedly'); };
+        if (prop === 'select' && down)
+          return () => {
+            throw new Error('Connection terminated unexpectedly');
+          };
         return Reflect.get(target, prop, receiver);
       },
     }) as typeof t.ctx.db;
@@ -364,7 +370,10 @@ describe('POST /api/applications', () => {
             return result;
           };
         }
-        if ((prop === 'select' || prop === 'selectDistinctOn') && committed) return () => { throw new Error('Connection terminated unexpectedly'); };
+        if ((prop === 'select' || prop === 'selectDistinctOn') && committed)
+          return () => {
+            throw new Error('Connection terminated unexpectedly');
+          };
         return Reflect.get(target, prop, receiver);
       },
     }) as typeof t.ctx.db;
@@ -428,7 +437,7 @@ describe('POST /api/applications', () => {
     const { payload, headers } = multipartBody([{ name: 'application', value: JSON.stringify(applicationJson([cs.id])) }, ...docs]);
     const res = await sendChunked(port, w.userA.token, payload, headers['content-type']!);
     assert.equal(res.status, 415);
-    assert.equal(res.json.message, 'Only JPEG, PNG, WebP images and PDF files are accepted.');
+    assert.equal(res.json.message, 'The NRC front or passport file is not a JPEG, PNG or WebP image or a PDF, whatever its name says. Only JPEG, PNG, WebP images and PDF files are accepted.');
     assert.deepEqual(await counts(), before);
   });
 });
@@ -436,17 +445,14 @@ describe('POST /api/applications', () => {
 /** Sends a body over a real socket in chunks, without Content-Length (Transfer-Encoding: chunked). */
 function sendChunked(port: number, token: string, body: Buffer, contentType: string): Promise<{ status: number; json: { message: string; id?: number } }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/applications', headers: { authorization: `Bearer ${token}`, 'content-type': contentType } },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
-          req.destroy();
-        });
-      },
-    );
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/applications', headers: { authorization: `Bearer ${token}`, 'content-type': contentType } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
+        req.destroy();
+      });
+    });
     req.on('error', (error: NodeJS.ErrnoException) => {
       // The server may answer and close before the whole body is sent.
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
@@ -497,10 +503,7 @@ describe('POST /api/applications over a real socket, streamed without Content-Le
     const res = await sendChunked(port, w.userA.token, payload, headers['content-type']!);
     assert.equal(res.status, 201, JSON.stringify(res.json));
     const rows = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.applicationId, res.json.id!));
-    assert.deepEqual(
-      rows.map((r) => r.sha256).sort(),
-      docs.map((d) => createHash('sha256').update(d.value).digest('hex')).sort(),
-    );
+    assert.deepEqual(rows.map((r) => r.sha256).sort(), docs.map((d) => createHash('sha256').update(d.value).digest('hex')).sort());
   });
 
   it('stops a streamed request over the total limit with 413 and keeps nothing', async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { auditLog } from '../src/db/schema';
+import { auditLog } from '../src/infrastructure/database/schema';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
-import { audit } from '../src/services/audit';
+import { audit, AUDIT_REPEATS } from '../src/modules/audit/service';
 import { call, createWorld, DEFAULT_PASSWORD, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -88,7 +88,10 @@ describe('audit log', () => {
   it('records refused authorizations: wrong role and bad sessions, not guests', async () => {
     const denied = async (target: string) => {
       for (let i = 0; i < 50; i += 1) {
-        const rows = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.denied'), eq(auditLog.target, target)));
+        const rows = await t.ctx.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'access.denied'), eq(auditLog.target, target)));
         if (rows.length) return rows;
         await sleep(20);
       }
@@ -111,5 +114,32 @@ describe('audit log', () => {
     await sleep(100);
     assert.equal((await denied('GET /api/users/students')).length, 0, 'a guest asked to sign in is not an event');
   });
-});
 
+  it('a stream of junk tokens writes a handful of rows per address, not one per request', async () => {
+    const rowsFrom = (ip: string) =>
+      t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'access.denied'), eq(auditLog.ip, ip)));
+    const settled = async (ip: string, expected: number) => {
+      for (let i = 0; i < 100; i += 1) {
+        const rows = await rowsFrom(ip);
+        if (rows.length >= expected) return rows;
+        await sleep(20);
+      }
+      return rowsFrom(ip);
+    };
+    const junk = (ip: string, n: number) => t.app.inject({ method: 'GET', url: '/api/users/me/export', remoteAddress: ip, headers: { authorization: `Bearer junk-${n}` } });
+    for (let i = 0; i < 60; i += 1) assert.equal((await junk('10.33.0.1', i)).statusCode, 401);
+    const rows = await settled('10.33.0.1', AUDIT_REPEATS.max);
+    await sleep(100);
+    assert.equal((await rowsFrom('10.33.0.1')).length, AUDIT_REPEATS.max, `${rows.length} rows for 60 junk requests`);
+    assert.ok(
+      (await rowsFrom('10.33.0.1')).some((r) => /not recorded/.test(r.detail ?? '')),
+      'the last row says the rest are not recorded',
+    );
+    // Another address is recorded as ever.
+    await junk('10.33.0.2', 0);
+    assert.equal((await settled('10.33.0.2', 1)).length, 1);
+  });
+});

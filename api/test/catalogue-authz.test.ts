@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { courses, programs } from '../src/db/schema';
+import { courses, programs } from '../src/infrastructure/database/schema';
 import { call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -112,7 +112,10 @@ describe('catalogue authorization table', () => {
     n += 1;
     const university = (await createUniversity(t, `Authz ${n}`)).id;
     if (row.bare) return { university, program: 0, course: 0 };
-    const [program] = await t.ctx.db.insert(programs).values({ universityId: university, name: `Program ${n}`, description: 'd', durationYears: 4 }).returning();
+    const [program] = await t.ctx.db
+      .insert(programs)
+      .values({ universityId: university, name: `Program ${n}`, description: 'd', durationYears: 4 })
+      .returning();
     if (row.emptyProgram) return { university, program: program!.id, course: 0 };
     const [course] = await t.ctx.db
       .insert(courses)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { auditLog, programs } from '../src/db/schema';
+import { auditLog, programs } from '../src/infrastructure/database/schema';
 import { call, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -47,7 +47,7 @@ describe('courses', () => {
     const one = await call(t, 'GET', `/api/courses/${c.id}`);
     assert.equal(one.statusCode, 200);
     assert.deepEqual(one.json(), c);
-    assert.equal(one.headers['cache-control'], 'public, max-age=60');
+    assert.equal(one.headers['cache-control'], 'public, no-cache');
     assert.equal((await call(t, 'GET', `/api/courses/${c.id}`, { headers: { 'if-none-match': String(one.headers.etag) } })).statusCode, 304);
   });
 
@@ -104,8 +104,7 @@ describe('courses', () => {
 
   it('GET /api/courses needs a token and follows the caller’s reach', async () => {
     assert.equal((await call(t, 'GET', '/api/courses')).statusCode, 401);
-    const universitiesOf = async (token: string, query = '') =>
-      new Set((await call(t, 'GET', `/api/courses${query}`, { token })).json().map((c: { universityId: number }) => c.universityId));
+    const universitiesOf = async (token: string, query = '') => new Set((await call(t, 'GET', `/api/courses${query}`, { token })).json().map((c: { universityId: number }) => c.universityId));
     assert.deepEqual([...(await universitiesOf(w.adminA.token))], [w.uniA.id]);
     assert.deepEqual([...(await universitiesOf(w.adminB.token))], [w.uniB.id]);
     assert.deepEqual([...(await universitiesOf(w.adminA.token, `?universityId=${w.uniB.id}`))], [w.uniA.id], 'an ADMIN cannot widen its reach');
@@ -161,7 +160,10 @@ describe('courses', () => {
     assert.equal(res.json().message, 'Course deleted successfully');
     assert.equal((await call(t, 'GET', `/api/courses/${c.id}`)).statusCode, 404);
     assert.equal((await call(t, 'DELETE', `/api/courses/${c.id}`, { token: w.adminA.token })).statusCode, 404);
-    const entries = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `course:${c.id}`));
+    const entries = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `course:${c.id}`));
     assert.deepEqual(entries.map((e) => [e.action, e.actorId]).sort(), [
       ['course.create', w.adminA.id],
       ['course.delete', w.adminA.id],

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { applications } from '../src/db/schema';
+import { applications } from '../src/infrastructure/database/schema';
 import { applicationRow, call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -91,11 +91,17 @@ describe('dashboard counters kept by the database', () => {
       if (action <= 4) {
         await t.ctx.db.insert(applications).values(applicationValues(userIds[pick(userIds.length)]!, universityIds[pick(universityIds.length)]!, STATUSES[pick(STATUSES.length)]!));
       } else if (action <= 6) {
-        await t.ctx.db.update(applications).set({ status: STATUSES[pick(STATUSES.length)]! }).where(eq(applications.id, existing[pick(existing.length)]!));
+        await t.ctx.db
+          .update(applications)
+          .set({ status: STATUSES[pick(STATUSES.length)]! })
+          .where(eq(applications.id, existing[pick(existing.length)]!));
       } else if (action === 7) {
         await t.ctx.db.delete(applications).where(eq(applications.id, existing[pick(existing.length)]!));
       } else if (action === 8) {
-        await t.ctx.db.update(applications).set({ universityId: universityIds[pick(universityIds.length)]! }).where(eq(applications.id, existing[pick(existing.length)]!));
+        await t.ctx.db
+          .update(applications)
+          .set({ universityId: universityIds[pick(universityIds.length)]! })
+          .where(eq(applications.id, existing[pick(existing.length)]!));
       } else {
         await t.ctx.db
           .update(applications)

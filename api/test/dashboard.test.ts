@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { applications, courses, programs } from '../src/db/schema';
-import { lastSevenUtcDays } from '../src/services/dashboard';
-import { catalogueCache } from '../src/services/public-cache';
+import { applications, courses, programs } from '../src/infrastructure/database/schema';
+import { lastSevenUtcDays } from '../src/modules/dashboard/service';
+import { catalogueCache } from '../src/infrastructure/caches/public-cache';
 import { applicationRow, call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -74,13 +74,20 @@ describe('dashboard stats', () => {
     ]);
     const days = lastSevenUtcDays(new Date());
     assert.equal(s.submissionsLast7Days.length, 7);
-    assert.deepEqual(s.submissionsLast7Days.map((d: { date: string }) => d.date), days);
+    assert.deepEqual(
+      s.submissionsLast7Days.map((d: { date: string }) => d.date),
+      days,
+    );
     assert.equal(days[6], new Date().toISOString().slice(0, 10));
     const byDay = Object.fromEntries(s.submissionsLast7Days.map((d: { date: string; value: number }) => [d.date, d.value]));
     assert.equal(byDay[days[6]!], 2, 'two today');
     assert.equal(byDay[days[4]!], 1, 'one two days ago');
     assert.equal(byDay[days[0]!], 1, 'one six days ago, the first day of the window');
-    assert.equal(s.submissionsLast7Days.reduce((n: number, d: { value: number }) => n + d.value, 0), 4, 'ten days ago is outside');
+    assert.equal(
+      s.submissionsLast7Days.reduce((n: number, d: { value: number }) => n + d.value, 0),
+      4,
+      'ten days ago is outside',
+    );
     assert.equal(res.headers['cache-control'], 'private, no-store');
   });
 

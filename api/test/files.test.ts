@@ -6,9 +6,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { applicationFiles } from '../src/db/schema';
-import { contract, contentDisposition, cleanFileName } from '../src/services/applications';
-import { LocalFolderStorage, StorageNotFoundError, storageFor } from '../src/services/storage';
+import { applicationFiles } from '../src/infrastructure/database/schema';
+import * as contract from 'shared-api/contract';
+import { contentDisposition, cleanFileName } from '../src/infrastructure/http/uploads';
+import { LocalFolderStorage, StorageNotFoundError, storageFor } from '../src/infrastructure/storage';
 import { createProgram, sampleDocuments, submit, submitOk } from './fixtures/applications';
 import { samplePdf, samplePng } from './fixtures/samples';
 import { call, createWorld, type World } from './helpers/fixtures';
@@ -55,7 +56,10 @@ describe('local folder storage', () => {
       throw new Error('client went away');
     }
     await assert.rejects(storage.put('applications/202611/broken', failing()), /client went away/);
-    assert.deepEqual(readdirSync(path.join(root, 'applications', '202611')).filter((n) => n.startsWith('broken')), []);
+    assert.deepEqual(
+      readdirSync(path.join(root, 'applications', '202611')).filter((n) => n.startsWith('broken')),
+      [],
+    );
   });
 });
 
@@ -103,8 +107,14 @@ describe('/api/files', () => {
       const list = res.json();
       assert.equal(list.length, 4);
       for (const f of list) ApplicationFile.parse(f);
-      assert.deepEqual(list.map((f: { documentType: string }) => f.documentType), ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE']);
-      assert.deepEqual(list.map((f: { fileName: string }) => f.fileName), ['nrc-front.jpg', 'résumé scan.png', 'secret results.pdf', 'certificate.webp']);
+      assert.deepEqual(
+        list.map((f: { documentType: string }) => f.documentType),
+        ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE'],
+      );
+      assert.deepEqual(
+        list.map((f: { fileName: string }) => f.fileName),
+        ['nrc-front.jpg', 'résumé scan.png', 'secret results.pdf', 'certificate.webp'],
+      );
     }
     for (const token of [w.userB.token, w.adminB.token]) {
       const res = await call(t, 'GET', `/api/files/application/${applicationId}`, { token });
@@ -198,6 +208,10 @@ const TABLE: Row[] = [
   },
   { method: 'GET', route: '/api/applications/:id', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'PUT', route: '/api/applications/:id', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
+  // The cells' applications are unpaid, so nobody has a receipt to read; who may
+  // read a paid one is proven in security/authorization-table.ts.
+  { method: 'GET', route: '/api/applications/:id/receipt', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
+  { method: 'GET', route: '/api/applications/:id/receipt.pdf', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
   { method: 'GET', route: '/api/files/application/:applicationId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'GET', route: '/api/files/:fileId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
 ];
@@ -210,7 +224,7 @@ function registeredRoutes(tree: string, prefixes: string[]): string[] {
     const match = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
-    const full = (depth > 0 ? stack[depth - 1] ?? '' : '') + match[2]!;
+    const full = (depth > 0 ? (stack[depth - 1] ?? '') : '') + match[2]!;
     stack[depth] = full;
     stack.length = depth + 1;
     for (const method of match[3]!.split(', ')) if (method !== 'HEAD' && prefixes.some((p) => full.startsWith(p))) out.push(`${method} ${full}`);
@@ -244,11 +258,7 @@ describe('authorization table: applications and files routes', () => {
         // A fresh application of the owner for every cell, so decisions never collide.
         const id = await submitOk(t, w.userA.token, [programId]);
         const [file] = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.applicationId, id)).limit(1);
-        const url = row.route
-          .replace(':userId', String(w.userA.id))
-          .replace(':applicationId', String(id))
-          .replace(':fileId', String(file!.id))
-          .replace(':id', String(id));
+        const url = row.route.replace(':userId', String(w.userA.id)).replace(':applicationId', String(id)).replace(':fileId', String(file!.id)).replace(':id', String(id));
         const token = tokens[who];
         let res;
         if (row.method === 'POST') {
@@ -262,9 +272,7 @@ describe('authorization table: applications and files routes', () => {
         if (res.statusCode >= 400) assert.equal(typeof res.json().message, 'string');
         const sees = row.sees?.[who];
         if (sees !== undefined) {
-          const found = row.route.endsWith('.csv')
-            ? res.body.split('\r\n').some((line) => line.startsWith(`"${id}",`))
-            : (res.json() as { id: number }[]).some((a) => a.id === id);
+          const found = row.route.endsWith('.csv') ? res.body.split('\r\n').some((line) => line.startsWith(`"${id}",`)) : (res.json() as { id: number }[]).some((a) => a.id === id);
           assert.equal(found, sees, `${who} ${sees ? 'sees' : 'must not see'} the owner's application`);
         }
       });

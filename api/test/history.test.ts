@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PAYMENT_REVIEW_NOTE } from 'shared-api/contract';
-import type { Database } from '../src/db/client';
-import { applicationHistory, applications } from '../src/db/schema';
-import { toApplications } from '../src/services/applications';
-import { historyFor, recordHistory } from '../src/services/history';
-import type { Caller } from '../src/plugins/access';
+import type { Database } from '../src/infrastructure/database/client';
+import { applicationHistory, applications } from '../src/infrastructure/database/schema';
+import { toApplications } from '../src/modules/applications/mapping';
+import { historyFor, recordHistory } from '../src/modules/applications/history';
+import type { Caller } from '../src/infrastructure/http/access';
 import { createProgram, insertPayment, submitOk } from './fixtures/applications';
 import { call, createWorld, type TestUser, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
-const callerOf = (u: TestUser): Caller => ({ id: u.id, role: u.role, universityId: u.universityId, email: u.email, name: 'x' });
+const callerOf = (u: TestUser): Caller => ({ id: u.id, role: u.role, universityId: u.universityId, email: u.email, name: 'x', sessionId: 'test' });
 
 describe('application history', () => {
   let t: TestApp;
@@ -76,7 +76,10 @@ describe('application history', () => {
       ],
     );
     const times = timeline.map((e) => Date.parse(e.at));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
     assert.equal(views[0]!.json().paid, true);
 
     // Lists carry the same timeline.
@@ -86,7 +89,15 @@ describe('application history', () => {
 
   it('writes no entry for a refused decision', async () => {
     const id = await submitOk(t, w.userB.token, [programId]);
-    const count = async () => Number((await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(applicationHistory).where(eq(applicationHistory.applicationId, id)))[0]!.n);
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(applicationHistory)
+            .where(eq(applicationHistory.applicationId, id))
+        )[0]!.n,
+      );
     assert.equal(await count(), 1);
     assert.equal((await call(t, 'PUT', `/api/applications/${id}`, { token: w.adminA.token, json: { status: 'Rejected' } })).statusCode, 400);
     assert.equal((await call(t, 'PUT', `/api/applications/${id}`, { token: w.adminB.token, json: { status: 'Rejected', reviewNotes: 'x' } })).statusCode, 404);
@@ -96,7 +107,7 @@ describe('application history', () => {
     assert.equal(await count(), 2);
   });
 
-  it("shows the national registration number only to the applicant and staff in reach", async () => {
+  it('shows the national registration number only to the applicant and staff in reach', async () => {
     const id = await submitOk(t, w.userA.token, [programId]);
     const rows = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
     for (const [viewer, sees] of [

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { DEMO_LOGINS, DEMO_UNIVERSITIES } from '../src/services/demo-data';
-import { LIMITS } from '../src/services/rate-limit';
+import { DEMO_LOGINS, DEMO_UNIVERSITIES } from '../src/modules/demo/data';
+import { BACKOFFS } from '../src/infrastructure/rate-limit';
 import { applicationJson, multipartBody, type Part } from './fixtures/applications';
 import { sampleJpeg, samplePdf, samplePng, sampleWebp } from './fixtures/samples';
 import { createScratchDatabase, freePort, request, spawnInstance, startFakeLenco, waitReady, type FakeLenco, type Instance, type ScratchDatabase } from './helpers/cluster';
@@ -27,7 +27,7 @@ import { TEST_JWT_SECRET } from './helpers/test-app';
 const REDIS_URL = process.env.MULTI_INSTANCE_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'Correct-Horse-42';
 const INTERVAL_SECONDS = 1;
-/** The key of the reconciliation job's cluster-wide lock (services/payments/reconciliation.ts). */
+/** The key of the reconciliation job's cluster-wide lock (modules/payments/reconciliation.ts). */
 const RECONCILE_LOCK_KEY = 'portal:payments:reconcile';
 const RUN = randomBytes(4).toString('hex');
 /** A client address of our own (through TRUST_PROXY) so that per-address limits of other runs never mix with ours. */
@@ -96,9 +96,8 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
       REDIS_URL,
       JWT_SECRET: TEST_JWT_SECRET,
       PORTAL_DATA_DIR: dataDir,
-      PORTAL_SERVE_WEB: 'false',
       PORTAL_DEMO_DATA: 'true',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       S3_ENDPOINT: s3.settings.endpoint,
       S3_BUCKET: `portal-multi-${RUN}`,
       S3_REGION: s3.settings.region,
@@ -122,8 +121,8 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
   after(async () => {
     await Promise.allSettled(instances.map((i) => i.stop()));
     if (redis) {
-      const keys = [...new Set(emails)].map((e) => `portal:rl:login:email:${e}`);
-      keys.push(`portal:rl:login:ip:${CLIENT_IP}`);
+      const keys = [...new Set(emails)].flatMap((e) => [`portal:rl:login:pair:${e}:${CLIENT_IP}`, `portal:rl:login:account:${e}`]);
+      keys.push(`portal:rl:login:failed-ip:${CLIENT_IP}`, `portal:rl:register:ip:${CLIENT_IP}`);
       await redis.del(...keys).catch(() => {});
       redis.disconnect();
     }
@@ -173,21 +172,21 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
 
   it('counts failed sign-ins of one account across both instances', async () => {
     const email = `multi-limit-${RUN}@example.test`;
-    const max = LIMITS.loginPerEmail.max;
+    const free = BACKOFFS.loginPair.free;
     const statuses: number[] = [];
-    for (let i = 0; i < max; i += 1) {
+    for (let i = 0; i < free; i += 1) {
       const res = await login(i % 2 === 0 ? A : B, email, 'Wrong-password-1');
       statuses.push(res.status);
     }
-    assert.deepEqual(statuses, new Array(max).fill(401));
-    // Each instance saw only half of them, yet both refuse the next one.
+    assert.deepEqual(statuses, new Array(free).fill(401));
+    // Each instance saw only half of them, yet both make the next one wait.
     const overA = await login(A, email, 'Wrong-password-1');
     assert.equal(overA.status, 429, overA.bytes.toString());
     assert.ok(Number(overA.headers.get('retry-after')) > 0);
     const overB = await login(B, email, 'Wrong-password-1');
     assert.equal(overB.status, 429);
-    const counted = Number(await redis!.get(`portal:rl:login:email:${email}`));
-    assert.equal(counted, max + 2, 'one shared counter in Redis');
+    const counted = Number(await redis!.hget(`portal:rl:login:pair:${email}:${CLIENT_IP}`, 'count'));
+    assert.equal(counted, free, 'one shared record in Redis; waiting attempts are not counted');
   });
 
   it('refuses at once on B the token of an account archived through A', async () => {
@@ -209,9 +208,32 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
     assert.equal(again.json().token, undefined);
   });
 
+  it('ends at once on B a session logged out through A, and only that session; sign out everywhere through B ends all on A', async () => {
+    const user = await registerApplicant(A, 'sessions');
+    const phone = (await login(B, user.email, PASSWORD)).json<{ token: string }>().token;
+    // Both instances have verified (and remember) both tokens before the logout.
+    for (const instance of [A, B]) {
+      for (const token of [user.token, phone]) assert.equal((await call(instance, 'GET', `/api/users/${user.id}`, { token })).status, 200);
+    }
+    const out = await call(A, 'POST', '/api/auth/logout', { token: phone });
+    assert.equal(out.status, 200, out.bytes.toString());
+    assert.equal((await call(B, 'GET', `/api/users/${user.id}`, { token: phone })).status, 401, 'the logged-out session on B');
+    assert.equal((await call(A, 'GET', `/api/users/${user.id}`, { token: phone })).status, 401, 'and on A');
+    assert.equal((await call(B, 'GET', `/api/users/${user.id}`, { token: user.token })).status, 200, 'the other session carries on');
+
+    const laptop = (await login(A, user.email, PASSWORD)).json<{ token: string }>().token;
+    const everywhere = await call(B, 'POST', '/api/auth/logout-everywhere', { token: user.token });
+    assert.equal(everywhere.status, 200, everywhere.bytes.toString());
+    for (const token of [user.token, laptop]) {
+      assert.equal((await call(A, 'GET', `/api/users/${user.id}`, { token })).status, 401);
+      assert.equal((await call(B, 'GET', `/api/users/${user.id}`, { token })).status, 401);
+    }
+  });
+
   it('reconciles each pending payment on one instance at a time', async () => {
     const payer = await registerApplicant(A, 'payer');
-    const programs = await db!.pool.query('select id from programs order by id limit 4');
+    // One program per university: each demo university takes one application per applicant into its open intake.
+    const programs = await db!.pool.query('select distinct on (university_id) id from programs order by university_id, id limit 4');
     const references: string[] = [];
     for (const [i, row] of programs.rows.entries()) {
       const via = i % 2 === 0 ? A : B;

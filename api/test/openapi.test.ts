@@ -40,6 +40,9 @@ describe('OpenAPI at /api/docs', () => {
       '/api/courses/{id}': ['get', 'put', 'delete'],
       '/api/courses/program/{programId}': ['get'],
       '/api/dashboard/stats': ['get'],
+      '/api/universities/{id}/intakes': ['get', 'post'],
+      '/api/intakes/{id}': ['get', 'put', 'delete'],
+      '/api/intakes/{id}/capacity': ['get'],
     };
     for (const [path, methods] of Object.entries(expected)) {
       assert.ok(doc.paths[path], `${path} is documented`);

@@ -11,22 +11,12 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { completePayment } from '../src/db/queries/payments';
-import { applications, lencoSandboxCollections, payments } from '../src/db/schema';
-import { reconcileOnce } from '../src/services/payments/reconciliation';
-import { signWebhook } from '../src/services/payments/signature';
+import { completePayment } from '../src/modules/payments/queries';
+import { applications, lencoSandboxCollections, payments } from '../src/infrastructure/database/schema';
+import { reconcileOnce } from '../src/modules/payments/reconciliation';
+import { signWebhook } from '../src/modules/payments/signature';
 import { call, createWorld, type World } from './helpers/fixtures';
-import {
-  applicationRow,
-  createApplication,
-  historyOf,
-  initiate,
-  paymentRow,
-  postWebhook,
-  sandboxOutcome,
-  settle,
-  signedWebhook,
-} from './helpers/payments-fixtures';
+import { applicationRow, createApplication, historyOf, initiate, paymentRow, postWebhook, sandboxOutcome, settle, signedWebhook } from './helpers/payments-fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 describe('payment concurrency and invariants', () => {
@@ -41,7 +31,10 @@ describe('payment concurrency and invariants', () => {
   it('ten initiates at once open one reference and one history entry', async () => {
     const app = await createApplication(t, w.userA, w.uniA.id);
     const answers = await Promise.all(Array.from({ length: 10 }, () => initiate(t, w.userA, app.id)));
-    assert.ok(answers.every((r) => r.statusCode === 200), answers.map((r) => r.statusCode).join(','));
+    assert.ok(
+      answers.every((r) => r.statusCode === 200),
+      answers.map((r) => r.statusCode).join(','),
+    );
     assert.equal(new Set(answers.map((r) => r.json().reference)).size, 1);
     const rows = await t.ctx.db.select().from(payments).where(eq(payments.applicationId, app.id));
     assert.equal(rows.length, 1);
@@ -64,7 +57,10 @@ describe('payment concurrency and invariants', () => {
     await settle(t);
     const verifies = [results[0], results[2], results[5]] as Array<{ statusCode: number; json(): { status: string } }>;
     assert.ok(verifies.every((r) => r.statusCode === 200 && r.json().status === 'successful'));
-    assert.deepEqual((await historyOf(t, app.id, 'PAYMENT')).map((h) => h.toValue), ['pending', 'successful']);
+    assert.deepEqual(
+      (await historyOf(t, app.id, 'PAYMENT')).map((h) => h.toValue),
+      ['pending', 'successful'],
+    );
     assert.equal((await historyOf(t, app.id, 'STATUS')).length, 1);
     assert.equal((await applicationRow(t, app.id)).status, 'PENDING_REVIEW');
   });
@@ -96,7 +92,10 @@ describe('payment concurrency and invariants', () => {
     const answers = [];
     for (const reference of [second, first]) answers.push((await call(t, 'GET', `/api/payments/verify/${reference}`, { token: w.userA.token })).json().status);
     assert.deepEqual([...answers].sort(), ['duplicate', 'successful']);
-    const rows = await t.ctx.db.select().from(payments).where(and(eq(payments.applicationId, app.id), eq(payments.status, 'successful')));
+    const rows = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.applicationId, app.id), eq(payments.status, 'successful')));
     assert.equal(rows.length, 1);
     assert.equal((await historyOf(t, app.id, 'STATUS')).length, 1);
   });
@@ -104,10 +103,13 @@ describe('payment concurrency and invariants', () => {
   it('no request sequence marks an application paid without a successful ZMW 150.75 payment', async () => {
     // A seeded random walk over everything an attacker can send, with the provider never recording a good payment.
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const victims = await Promise.all([createApplication(t, w.userA, w.uniA.id), createApplication(t, w.userB, w.uniB.id)]);
-    const owners = new Map([[victims[0]!.id, w.userA], [victims[1]!.id, w.userB]]);
+    const owners = new Map([
+      [victims[0]!.id, w.userA],
+      [victims[1]!.id, w.userB],
+    ]);
     const references: string[] = ['APP-1-FAKE01'];
     const secret = t.config.payments.secretKey;
     const steps = [
@@ -120,7 +122,13 @@ describe('payment concurrency and invariants', () => {
         });
         if (res.statusCode === 200) references.push(res.json().reference);
       },
-      async () => sandboxOutcome(t, pick(references), pick(['success', 'pending-then-success', 'failure'] as const), pick([{ amount: 150.74 }, { amount: 1 }, { currency: 'USD' }, { amount: '15075' }, { amount: 150.75, currency: 'EUR' }])),
+      async () =>
+        sandboxOutcome(
+          t,
+          pick(references),
+          pick(['success', 'pending-then-success', 'failure'] as const),
+          pick([{ amount: 150.74 }, { amount: 1 }, { currency: 'USD' }, { amount: '15075' }, { amount: 150.75, currency: 'EUR' }]),
+        ),
       async () => sandboxOutcome(t, pick(references), 'success', { key: 'guessed-key' }),
       async () => {
         const body = JSON.stringify({ event: 'collection.successful', data: { reference: pick(references), status: 'successful', amount: '150.75', currency: 'ZMW' } });
@@ -141,7 +149,10 @@ describe('payment concurrency and invariants', () => {
       const application = await applicationRow(t, victim.id);
       assert.equal(application.paid, false);
       assert.notEqual(application.status, 'PENDING_REVIEW');
-      const paid = await t.ctx.db.select().from(payments).where(and(eq(payments.applicationId, victim.id), eq(payments.status, 'successful')));
+      const paid = await t.ctx.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.applicationId, victim.id), eq(payments.status, 'successful')));
       assert.equal(paid.length, 0);
     }
     assert.ok(references.length > 1, 'the walk opened real references');
@@ -169,7 +180,7 @@ describe('reconciliation lock', () => {
     try {
       await probe.set('portal:payments:reconcile', 'other-instance', 'PX', 10_000);
       assert.deepEqual(await reconcileOnce(t.ctx), { ran: false, checked: 0, failed: 0 });
-      assert.equal(await probe.get('portal:payments:reconcile'), 'other-instance', 'another holder\'s lock is never released');
+      assert.equal(await probe.get('portal:payments:reconcile'), 'other-instance', "another holder's lock is never released");
       await probe.del('portal:payments:reconcile');
       assert.equal((await reconcileOnce(t.ctx)).ran, true);
       assert.equal(await probe.get('portal:payments:reconcile'), null, 'released after the pass');

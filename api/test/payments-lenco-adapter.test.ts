@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { paymentsOf } from '../src/services/payments';
-import { createLencoClient, toCents } from '../src/services/payments/lenco-client';
+import { paymentsOf } from '../src/modules/payments/service';
+import { createLencoClient, toCents } from '../src/modules/payments/lenco-client';
 import { call, createWorld, type World } from './helpers/fixtures';
 import { applicationRow, createApplication, historyOf, initiate, paymentRow } from './helpers/payments-fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -103,7 +103,10 @@ describe('Lenco adapter against a Lenco-like HTTP server', () => {
     const application = await applicationRow(t, app.id);
     assert.equal(application.paid, false);
     assert.equal(application.status, 'PENDING');
-    assert.deepEqual((await historyOf(t, app.id, 'PAYMENT')).map((h) => h.toValue), ['pending', 'failed']);
+    assert.deepEqual(
+      (await historyOf(t, app.id, 'PAYMENT')).map((h) => h.toValue),
+      ['pending', 'failed'],
+    );
   });
 
   it('pending and the in-between statuses: recorded, nothing else changes', async () => {
@@ -116,7 +119,16 @@ describe('Lenco adapter against a Lenco-like HTTP server', () => {
   });
 
   it('wrong amount, wrong currency or another reference: never paid', async () => {
-    const cases: Array<Record<string, unknown>> = [{ amount: '150.74' }, { amount: '1.00' }, { amount: '15075' }, { amount: '150.751' }, { amount: 'abc' }, { currency: 'USD' }, { currency: 'ZMK' }, { reference: 'APP-1-OTHER' }];
+    const cases: Array<Record<string, unknown>> = [
+      { amount: '150.74' },
+      { amount: '1.00' },
+      { amount: '15075' },
+      { amount: '150.751' },
+      { amount: 'abc' },
+      { currency: 'USD' },
+      { currency: 'ZMK' },
+      { reference: 'APP-1-OTHER' },
+    ];
     for (const over of cases) {
       const { app, res } = await pay((ref) => ({ status: 200, body: lencoData(ref, over) }));
       assert.equal(res.statusCode, 200);
@@ -128,7 +140,10 @@ describe('Lenco adapter against a Lenco-like HTTP server', () => {
   });
 
   it('no collection yet (404, or a 4xx with status false): stays pending; a 4xx without that envelope is a provider error', async () => {
-    for (const reply of [{ status: 404, body: { status: false, message: 'Collection not found', data: null } }, { status: 400, body: { status: false, message: 'Invalid reference' } }]) {
+    for (const reply of [
+      { status: 404, body: { status: false, message: 'Collection not found', data: null } },
+      { status: 400, body: { status: false, message: 'Invalid reference' } },
+    ]) {
       const { reference, res } = await pay(() => reply);
       assert.equal(res.statusCode, 200, JSON.stringify(reply));
       assert.equal(res.json().status, 'pending');
@@ -148,7 +163,11 @@ describe('Lenco adapter against a Lenco-like HTTP server', () => {
   });
 
   it('5xx and an unreadable answer: 502, nothing changes', async () => {
-    for (const reply of [{ status: 500, body: { message: 'boom' } }, { status: 200, raw: '<html>' }, { status: 200, body: { status: true, data: { reference: 'x' } } }]) {
+    for (const reply of [
+      { status: 500, body: { message: 'boom' } },
+      { status: 200, raw: '<html>' },
+      { status: 200, body: { status: true, data: { reference: 'x' } } },
+    ]) {
       const { reference, res } = await pay(() => reply);
       assert.equal(res.statusCode, 502);
       assert.equal((await paymentRow(t, reference)).status, 'pending');

@@ -7,19 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { auditLog, lencoSandboxCollections } from '../src/db/schema';
-import { signWebhook, verifyWebhookSignature, webhookSigningKey } from '../src/services/payments/signature';
+import { auditLog, lencoSandboxCollections } from '../src/infrastructure/database/schema';
+import { signWebhook, verifyWebhookSignature, webhookSigningKey } from '../src/modules/payments/signature';
 import { createWorld, type World } from './helpers/fixtures';
-import {
-  applicationRow,
-  createApplication,
-  historyOf,
-  initiate,
-  paymentRow,
-  postWebhook,
-  signedWebhook,
-  settle,
-} from './helpers/payments-fixtures';
+import { applicationRow, createApplication, historyOf, initiate, paymentRow, postWebhook, signedWebhook, settle } from './helpers/payments-fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createHash, createHmac } from 'node:crypto';
 
@@ -64,7 +55,10 @@ describe('payment webhook', () => {
     const application = await applicationRow(t, app.id);
     assert.equal(application.paid, true);
     assert.equal(application.status, 'PENDING_REVIEW');
-    const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `application:${app.id}`));
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `application:${app.id}`));
     assert.match(audits.find((a) => a.action === 'payment.successful')!.detail!, /via webhook/);
   });
 
@@ -126,9 +120,15 @@ describe('payment webhook', () => {
     const burst = await Promise.all(Array.from({ length: 5 }, () => postWebhook(t, body, signature)));
     assert.ok(burst.every((r) => r.statusCode === 200));
     await settle(t);
-    assert.deepEqual((await historyOf(t, app.id, 'PAYMENT')).map((h) => h.toValue), ['pending', 'successful']);
+    assert.deepEqual(
+      (await historyOf(t, app.id, 'PAYMENT')).map((h) => h.toValue),
+      ['pending', 'successful'],
+    );
     assert.equal((await historyOf(t, app.id, 'STATUS')).length, 1);
-    const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `application:${app.id}`));
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `application:${app.id}`));
     assert.equal(audits.filter((a) => a.action === 'payment.successful').length, 1);
   });
 

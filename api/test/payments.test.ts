@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_REVIEW_NOTE } from 'shared-api/contract';
-import { applications, auditLog, lencoSandboxCollections, payments } from '../src/db/schema';
-import { sandboxTiming } from '../src/routes/sandbox';
-import { reconcileOnce } from '../src/services/payments/reconciliation';
+import { applications, auditLog, lencoSandboxCollections, payments } from '../src/infrastructure/database/schema';
+import { sandboxTiming } from '../src/modules/payments/sandbox';
+import { reconcileOnce } from '../src/modules/payments/reconciliation';
 import { call, createWorld, type World } from './helpers/fixtures';
 import { applicationRow, createApplication, historyOf, initiate, paymentRow, sandboxOutcome, settle } from './helpers/payments-fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -34,7 +34,7 @@ describe('payments through the offline sandbox', () => {
     }
   });
 
-  it('initiates at the server\'s own fee whatever the body says, once per application', async () => {
+  it("initiates at the server's own fee whatever the body says, once per application", async () => {
     const app = await createApplication(t, w.userA, w.uniA.id);
     const res = await call(t, 'POST', '/api/payments/initiate', { token: w.userA.token, json: { applicationId: app.id, email: 'x@y.z', amount: 1, currency: 'USD' } });
     assert.equal(res.statusCode, 200);
@@ -80,6 +80,8 @@ describe('payments through the offline sandbox', () => {
       applicationId: app.id,
       applicationStatus: 'PENDING_REVIEW',
       message: 'Payment verified successfully.',
+      awaitingProvider: false,
+      failureReason: null,
     });
     await settle(t); // the sandbox's own webhook arrives too: it must change nothing more
     const payment = await paymentRow(t, reference);
@@ -91,13 +93,19 @@ describe('payments through the offline sandbox', () => {
     assert.equal(application.status, 'PENDING_REVIEW');
     assert.equal(application.reviewNotes, PAYMENT_REVIEW_NOTE);
     const paymentHistory = await historyOf(t, app.id, 'PAYMENT');
-    assert.deepEqual(paymentHistory.map((h) => h.toValue), ['pending', 'successful']);
+    assert.deepEqual(
+      paymentHistory.map((h) => h.toValue),
+      ['pending', 'successful'],
+    );
     const statusHistory = await historyOf(t, app.id, 'STATUS');
     assert.equal(statusHistory.length, 1);
     assert.equal(statusHistory[0]!.fromValue, 'PENDING');
     assert.equal(statusHistory[0]!.toValue, 'PENDING_REVIEW');
     assert.equal(statusHistory[0]!.note, PAYMENT_REVIEW_NOTE);
-    const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `application:${app.id}`));
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `application:${app.id}`));
     assert.equal(audits.filter((a) => a.action === 'payment.successful').length, 1);
     // Paid: no new reference.
     const again = await initiate(t, w.userA, app.id);
@@ -214,7 +222,10 @@ describe('payments through the offline sandbox', () => {
   it('reconciliation gives up a reference the provider never heard of after a day', async () => {
     const app = await createApplication(t, w.userA, w.uniA.id);
     const { reference } = (await initiate(t, w.userA, app.id)).json();
-    await t.ctx.db.update(payments).set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) }).where(eq(payments.reference, reference));
+    await t.ctx.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(payments.reference, reference));
     await reconcileOnce(t.ctx);
     assert.equal((await paymentRow(t, reference)).status, 'expired');
     // A new attempt is possible.

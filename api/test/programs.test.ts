@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { applicationChoices, applications, courses, programs } from '../src/db/schema';
+import { applicationChoices, applications, courses, programs } from '../src/infrastructure/database/schema';
 import { applicationRow, call, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -23,7 +23,7 @@ describe('programs', () => {
   });
   after(() => t.close());
 
-  it("an ADMIN creates in its own university; a body universityId for another is ignored", async () => {
+  it('an ADMIN creates in its own university; a body universityId for another is ignored', async () => {
     const res = await call(t, 'POST', '/api/programs', { token: w.adminA.token, json: body({ universityId: w.uniB.id, faculty: 'Science' }) });
     assert.equal(res.statusCode, 201);
     const p = res.json();
@@ -89,7 +89,7 @@ describe('programs', () => {
     assert.equal(all.statusCode, 200);
     assert.ok(Array.isArray(all.json()));
     assert.ok(all.json().every((p: { universityId: number }) => typeof p.universityId === 'number'));
-    assert.equal(all.headers['cache-control'], 'public, max-age=60');
+    assert.equal(all.headers['cache-control'], 'public, no-cache');
 
     const page = await call(t, 'GET', `/api/programs?universityId=${w.uniA.id}&page=1&size=2`);
     assert.equal(page.statusCode, 200);
@@ -101,7 +101,10 @@ describe('programs', () => {
     assert.notEqual(second.items[0].id, paged.items[0].id);
 
     const search = (await call(t, 'GET', '/api/programs?search=mining')).json();
-    assert.deepEqual(search.items.map((p: { name: string }) => p.name), ['BEng Mining']);
+    assert.deepEqual(
+      search.items.map((p: { name: string }) => p.name),
+      ['BEng Mining'],
+    );
     const literal = (await call(t, 'GET', '/api/programs?search=%25')).json();
     assert.equal(literal.total, 0);
     const onlyUni = (await call(t, 'GET', `/api/programs?universityId=${w.uniB.id}`)).json();

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it, mock } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { auditLog } from '../src/db/schema';
-import { settleMail } from '../src/services/mail';
-import { LIMITS, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/services/rate-limit';
+import { auditLog } from '../src/infrastructure/database/schema';
+import { settleMail } from '../src/infrastructure/mail/outbox';
+import { BACKOFFS, LIMITS, MemoryRateLimiter, SPRAYING_ADDRESS, RedisRateLimiter, type RateLimiter } from '../src/infrastructure/rate-limit';
 import { createUser, DEFAULT_PASSWORD } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -15,11 +15,11 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const uniquePrefix = () => `portal-test:${randomBytes(6).toString('hex')}:`;
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 
-function login(t: TestApp, email: string, password: string, ip: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+function login(t: TestApp, email: string, password: string, ip: string, cookie?: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip, headers: cookie ? { cookie } : {} });
 }
-function reset(t: TestApp, email: string, ip: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/request-reset', payload: { email }, remoteAddress: ip });
+function reset(t: TestApp, email: string, ip: string, cookie?: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/request-reset', payload: { email }, remoteAddress: ip, headers: cookie ? { cookie } : {} });
 }
 
 async function behavesAsFixedWindow(limiter: RateLimiter) {
@@ -106,78 +106,155 @@ for (const backend of ['memory', 'redis'] as const) {
     });
     after(() => t.close());
 
-    it('limits failed sign-ins per account, whatever the address', async () => {
+    /** Moves the clock forward (Date only: counters keep their real expiry). */
+    function later(ms: number) {
+      const now = Date.now() + ms;
+      mock.timers.reset();
+      mock.timers.enable({ apis: ['Date'], now });
+    }
+    afterEach(() => mock.timers.reset());
+
+    it('slows guesses at one account from one address exponentially, and never locks its owner out', async () => {
+      mock.timers.enable({ apis: ['Date'], now: Date.now() });
       const user = await createUser(t, 'USER');
-      for (let i = 0; i < LIMITS.loginPerEmail.max; i += 1) {
-        const res = await login(t, user.email, 'Wrong-Password-1', randomIp());
-        assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
+      const attacker = randomIp();
+      for (let i = 0; i < BACKOFFS.loginPair.free; i += 1) {
+        assert.equal((await login(t, user.email, 'Wrong-Password-1', attacker)).statusCode, 401, `free attempt ${i + 1}`);
       }
-      const blocked = await login(t, user.email, DEFAULT_PASSWORD, randomIp());
-      assert.equal(blocked.statusCode, 429);
-      assert.deepEqual(blocked.json(), { message: TOO_MANY, error: 'Too Many Requests' });
-      const retryAfter = Number(blocked.headers['retry-after']);
-      assert.ok(retryAfter > 0 && retryAfter <= LIMITS.loginPerEmail.windowMs / 1000, `Retry-After ${retryAfter}`);
-      // Another account is not affected.
-      const other = await createUser(t, 'USER');
-      assert.equal((await login(t, other.email, DEFAULT_PASSWORD, randomIp())).statusCode, 200);
+      // The next attempt waits 1 s, then 2 s, then 4 s: each wait passed buys one more guess.
+      for (const wait of [1, 2, 4]) {
+        const blocked = await login(t, user.email, DEFAULT_PASSWORD, attacker);
+        assert.equal(blocked.statusCode, 429, `wait ${wait}`);
+        assert.deepEqual(blocked.json(), { message: TOO_MANY, error: 'Too Many Requests' });
+        assert.equal(Number(blocked.headers['retry-after']), wait);
+        // Meanwhile the owner, at another address, signs in at once.
+        assert.equal((await login(t, user.email, DEFAULT_PASSWORD, randomIp())).statusCode, 200, `owner during wait ${wait}`);
+        later(wait * 1000);
+        assert.equal((await login(t, user.email, 'Wrong-Password-1', attacker)).statusCode, 401);
+      }
+      assert.equal(Number((await login(t, user.email, DEFAULT_PASSWORD, attacker)).headers['retry-after']), 8);
+      // With the wait over, the right password gets in from that address too, and clears its record.
+      later(8000);
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, attacker)).statusCode, 200);
+      assert.equal((await login(t, user.email, 'Wrong-Password-1', attacker)).statusCode, 401);
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, attacker)).statusCode, 200);
       const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.actorEmail, user.email));
       assert.ok(audits.some((a) => a.outcome === 'rate_limited'));
     });
 
-    it('limits sign-ins per address, for unknown emails too', async () => {
-      const ip = randomIp();
-      for (let i = 0; i < LIMITS.loginPerIp.max; i += 1) {
-        const res = await login(t, `ghost-${i}-${randomBytes(3).toString('hex')}@example.test`, 'Wrong-Password-1', ip);
+    it('lets the owner in from a device that signed in before, during an attack from many addresses', async () => {
+      mock.timers.enable({ apis: ['Date'], now: Date.now() });
+      const user = await createUser(t, 'USER');
+      const first = await login(t, user.email, DEFAULT_PASSWORD, randomIp());
+      assert.equal(first.statusCode, 200);
+      const setCookie = String(first.headers['set-cookie']);
+      assert.match(setCookie, /^portal_device=v1\.[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+      const device = setCookie.split(';')[0]!;
+      // A botnet: every guess from another address, none over the per-address allowance.
+      for (let i = 0; i < BACKOFFS.loginAccount.free + 5; i += 1) {
+        const res = await login(t, user.email, 'Wrong-Password-1', randomIp());
+        assert.ok([401, 429].includes(res.statusCode), `guess ${i + 1}: ${res.statusCode}`);
+      }
+      // Devices the account never signed in from now wait (the botnet's next guess among them)...
+      const unknown = await login(t, user.email, DEFAULT_PASSWORD, randomIp());
+      assert.equal(unknown.statusCode, 429);
+      assert.ok(Number(unknown.headers['retry-after']) > 0);
+      // ...while the owner's device gets in at once, from any address, and keeps getting in.
+      for (let i = 0; i < 3; i += 1) {
+        const owner = await login(t, user.email, DEFAULT_PASSWORD, randomIp(), device);
+        assert.equal(owner.statusCode, 200, `owner's device, sign-in ${i + 1}: ${owner.body}`);
+      }
+      // A device cookie proves nothing for another account, nor when altered.
+      const other = await createUser(t, 'USER');
+      const otherDevice = String((await login(t, other.email, DEFAULT_PASSWORD, randomIp())).headers['set-cookie']).split(';')[0]!;
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, randomIp(), otherDevice)).statusCode, 429);
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, randomIp(), `${device.slice(0, -2)}xx`)).statusCode, 429);
+      // The device's own wrong guesses slow that device only.
+      for (let i = 0; i < BACKOFFS.loginDevice.free; i += 1) {
+        assert.equal((await login(t, user.email, 'Wrong-Password-1', randomIp(), device)).statusCode, 401);
+      }
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, randomIp(), device)).statusCode, 429);
+      later(1000);
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, randomIp(), device)).statusCode, 200);
+    });
+
+    it('a NAT address with many failures for other accounts does not keep a genuine user out', async () => {
+      const nat = randomIp();
+      for (let i = 0; i < SPRAYING_ADDRESS.failures + 5; i += 1) {
+        const res = await login(t, `ghost-${i}-${randomBytes(3).toString('hex')}@example.test`, 'Wrong-Password-1', nat);
         assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
       }
-      const blocked = await login(t, 'someone-else@example.test', 'Wrong-Password-1', ip);
-      assert.equal(blocked.statusCode, 429);
-      assert.equal(blocked.json().message, TOO_MANY);
-      // Another address still gets through.
+      // A genuine user behind the same address, on a new device, signs in.
       const user = await createUser(t, 'USER');
-      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, randomIp())).statusCode, 200);
+      assert.equal((await login(t, user.email, DEFAULT_PASSWORD, nat)).statusCode, 200);
+      // A sprayer there gets one free guess per account instead of five.
+      const target = await createUser(t, 'USER');
+      assert.equal((await login(t, target.email, 'Wrong-Password-1', nat)).statusCode, 401);
+      assert.equal((await login(t, target.email, 'Wrong-Password-1', nat)).statusCode, 429);
+      // ...and the target's owner, elsewhere, is not slowed at all.
+      assert.equal((await login(t, target.email, DEFAULT_PASSWORD, randomIp())).statusCode, 200);
     });
 
     it("does not count a user's own successful sign-ins", async () => {
       const user = await createUser(t, 'USER');
       const ip = randomIp();
-      for (let i = 0; i < LIMITS.loginPerEmail.max + 5; i += 1) {
+      for (let i = 0; i < BACKOFFS.loginAccount.free + 5; i += 1) {
         assert.equal((await login(t, user.email, DEFAULT_PASSWORD, ip)).statusCode, 200, `sign-in ${i + 1}`);
       }
     });
 
-    it('limits taken-email answers on register per address, but not new registrations', async () => {
+    const register = (email: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: ip,
+        payload: { firstName: 'Probe', lastName: 'Er', email, phone: '+260977000000', password: 'Kafue-River-2026' },
+      });
+
+    it('refuses repeated taken-email answers per address, never the genuine registrations from it', async () => {
       const taken = await createUser(t, 'USER');
-      const register = (email: string, ip: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/auth/register',
-          remoteAddress: ip,
-          payload: { firstName: 'Probe', lastName: 'Er', email, phone: '+260977000000', password: 'Kafue-River-2026' },
-        });
-      const fresh = randomIp();
-      for (let i = 0; i < LIMITS.registerTakenPerIp.max + 2; i += 1) {
-        assert.equal((await register(`new-${i}-${randomBytes(3).toString('hex')}@example.test`, fresh)).statusCode, 201, `new ${i + 1}`);
-      }
-      const prober = randomIp();
+      const shared = randomIp();
       for (let i = 0; i < LIMITS.registerTakenPerIp.max; i += 1) {
-        assert.equal((await register(taken.email, prober)).statusCode, 409, `probe ${i + 1}`);
+        assert.equal((await register(taken.email, shared)).statusCode, 409, `probe ${i + 1}`);
       }
-      const blocked = await register(`another-${randomBytes(3).toString('hex')}@example.test`, prober);
+      const blocked = await register(taken.email, shared);
       assert.equal(blocked.statusCode, 429);
       assert.equal(blocked.json().message, TOO_MANY);
       assert.ok(Number(blocked.headers['retry-after']) > 0);
+      // A genuine applicant at the same address registers as ever.
+      assert.equal((await register(`genuine-${randomBytes(3).toString('hex')}@example.test`, shared)).statusCode, 201);
     });
 
-    it('limits reset requests per email and per address with the same answer until then', async () => {
-      const user = await createUser(t, 'USER');
-      for (let i = 0; i < LIMITS.resetPerEmail.max; i += 1) {
-        const res = await reset(t, user.email, randomIp());
-        assert.equal(res.statusCode, 200, `request ${i + 1}`);
+    it('limits new registrations per address', async () => {
+      const school = randomIp();
+      for (let i = 0; i < LIMITS.registerPerIp.max; i += 1) {
+        assert.equal((await register(`new-${i}-${randomBytes(3).toString('hex')}@example.test`, school)).statusCode, 201, `new ${i + 1}`);
       }
-      const blocked = await reset(t, user.email, randomIp());
+      const blocked = await register(`one-more-${randomBytes(3).toString('hex')}@example.test`, school);
       assert.equal(blocked.statusCode, 429);
       assert.equal(blocked.json().message, TOO_MANY);
+      assert.equal((await register(`elsewhere-${randomBytes(3).toString('hex')}@example.test`, randomIp())).statusCode, 201);
+    });
+
+    it('limits reset requests per email and address, per address and per inbox, and never keeps the owner from a link', async () => {
+      const user = await createUser(t, 'USER');
+      const device = String((await login(t, user.email, DEFAULT_PASSWORD, randomIp())).headers['set-cookie']).split(';')[0]!;
+      const attacker = randomIp();
+      for (let i = 0; i < LIMITS.resetPerEmailAndIp.max; i += 1) {
+        assert.equal((await reset(t, user.email, attacker)).statusCode, 200, `request ${i + 1}`);
+      }
+      const blocked = await reset(t, user.email, attacker);
+      assert.equal(blocked.statusCode, 429);
+      assert.equal(blocked.json().message, TOO_MANY);
+      // The inbox gets at most so many requests from anywhere (the refused one counted)...
+      let sent = LIMITS.resetPerEmailAndIp.max + 1;
+      while (sent < LIMITS.resetPerEmail.max) {
+        assert.equal((await reset(t, user.email, randomIp())).statusCode, 200, `inbox request ${sent + 1}`);
+        sent += 1;
+      }
+      assert.equal((await reset(t, user.email, randomIp())).statusCode, 429);
+      // ...yet the owner's own device still gets a link.
+      assert.equal((await reset(t, user.email, randomIp(), device)).statusCode, 200, "the owner's device");
       const ip = randomIp();
       for (let i = 0; i < LIMITS.resetPerIp.max; i += 1) {
         assert.equal((await reset(t, `nobody-${i}-${randomBytes(3).toString('hex')}@example.test`, ip)).statusCode, 200);

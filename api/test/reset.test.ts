@@ -4,10 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { auditLog, mailOutbox, passwordResets, users } from '../src/db/schema';
+import { auditLog, mailOutbox, passwordResets, users } from '../src/infrastructure/database/schema';
 import type { FastifyInstance } from 'fastify';
-import { maskUrl } from '../src/lib/log-safety';
-import { backoffMs, MAX_ATTEMPTS, processOutbox, sendMail, settleMail, startMailWorker } from '../src/services/mail';
+import { maskUrl } from '../src/infrastructure/log-safety';
+import { passwordWork } from '../src/infrastructure/security/passwords';
+import { unseal } from '../src/infrastructure/security/sealed';
+import { backoffMs, DELIVERED_SECRET_NOTE, MAX_ATTEMPTS, processOutbox, sendMail, settleMail, startMailWorker } from '../src/infrastructure/mail/outbox';
+import { LIMITS } from '../src/infrastructure/rate-limit';
 import { call, createUser, DEFAULT_PASSWORD, type TestUser } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -21,9 +24,10 @@ async function requestReset(t: TestApp, email: string, headers: Record<string, s
   return res;
 }
 
+/** The newest outbox row to an address: `stored` as the table holds it, `text` unsealed. */
 async function lastMailTo(t: TestApp, to: string) {
   const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
-  return row;
+  return row && { ...row, stored: row.text, text: unseal(t.config.jwt.secret, row.text) };
 }
 
 function tokenFrom(text: string): string {
@@ -97,6 +101,9 @@ describe('password reset without SMTP (outbox and log)', () => {
     assert.ok(!mail.text.includes('evil.example.com'));
     assert.match(mail.text, /Hello Musonda/);
     const token = tokenFrom(mail.text);
+    // The outbox holds the body sealed: neither the link nor the token in plain text.
+    assert.ok(!mail.stored.includes(token) && !mail.stored.includes('/reset-password/'), 'the link is not stored in plain text');
+    assert.match(mail.stored, /^sealed:v1:/);
     // Only the hash is stored.
     const stored = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     assert.ok(stored.length >= 1);
@@ -155,7 +162,10 @@ describe('password reset without SMTP (outbox and log)', () => {
     const other = await createUser(t, 'USER');
     await requestReset(t, other.email);
     const token = tokenFrom((await lastMailTo(t, other.email))!.text);
-    await t.ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, other.id));
+    await t.ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, other.id));
     const expired = await call(t, 'POST', '/api/auth/reset-password', { json: { token, newPassword: 'Chobe-River-2026' } });
     assert.equal(expired.statusCode, 400);
     assert.equal(expired.json().message, INVALID);
@@ -165,6 +175,31 @@ describe('password reset without SMTP (outbox and log)', () => {
     const missing = await call(t, 'POST', '/api/auth/reset-password', { json: { token } });
     assert.equal(missing.statusCode, 400);
     assert.match(missing.json().message, /^newPassword/);
+  });
+
+  it('refuses made-up links without hashing the new password, and limits attempts per address', async () => {
+    const attacker = '10.44.0.7';
+    const before = passwordWork.hashes;
+    for (let i = 0; i < LIMITS.resetPasswordPerIp.max; i += 1) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: attacker, payload: { token: `bogus-${i}`, newPassword: 'Chobe-River-2026' } });
+      assert.equal(res.statusCode, 400, `attempt ${i + 1}`);
+      assert.equal(res.json().message, INVALID);
+    }
+    assert.equal(passwordWork.hashes, before, 'no argon2 hash for a link that does not exist');
+    const limited = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: attacker, payload: { token: 'bogus-x', newPassword: 'Chobe-River-2026' } });
+    assert.equal(limited.statusCode, 429);
+    assert.equal(limited.json().message, 'Too many attempts. Please wait a few minutes and try again.');
+    assert.ok(Number(limited.headers['retry-after']) > 0);
+    // A genuine reset from another address is unaffected, and hashes once.
+    const owner = await createUser(t, 'USER');
+    await requestReset(t, owner.email);
+    const token = tokenFrom((await lastMailTo(t, owner.email))!.text);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: '10.44.0.8', payload: { token, newPassword: 'Chobe-River-2026' } });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(passwordWork.hashes, before + 1);
+    // Refused attempts write a few audit rows, not one each.
+    const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.ip, attacker));
+    assert.ok(audits.length <= 5, `${audits.length} audit rows`);
   });
 
   it('sets the link to expire 30 minutes after the request', async () => {
@@ -198,7 +233,9 @@ describe('mail through SMTP', () => {
     assert.equal(mail.subject, 'Reset your UniPortal password');
     const token = tokenFrom(mail.text);
     assert.ok(mail.text.includes(`${PUBLIC_URL}/reset-password/${token}`));
-    assert.equal((await lastMailTo(t, user.email))!.status, 'sent');
+    const row = (await lastMailTo(t, user.email))!;
+    assert.equal(row.status, 'sent');
+    assert.equal(row.stored, DELIVERED_SECRET_NOTE, 'once delivered, the outbox keeps no copy of the link');
     const reset = await call(t, 'POST', '/api/auth/reset-password', { json: { token, newPassword: 'Kasama-Hills-2026' } });
     assert.equal(reset.statusCode, 200);
   });
@@ -230,7 +267,10 @@ describe('mail server down', () => {
     assert.equal(backoffMs(50), 60 * 60_000, 'capped at an hour');
     const id = await sendMail(t.ctx, { to: 'never@example.test', subject: 'Undeliverable', text: 'x' });
     await settleMail(t.ctx);
-    await t.ctx.db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    await t.ctx.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, id));
     assert.deepEqual(await processOutbox(t.ctx), { sent: 0, failed: 1 });
     const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     assert.equal(row!.status, 'failed');
@@ -252,7 +292,10 @@ describe('mail server down', () => {
     assert.deepEqual(await processOutbox(t.ctx), { sent: 0, failed: 0 });
 
     smtp = await startSmtp(port);
-    await t.ctx.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, row.id));
+    await t.ctx.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, row.id));
     assert.deepEqual(await processOutbox(t.ctx), { sent: 1, failed: 0 });
     row = (await lastMailTo(t, user.email))!;
     assert.equal(row.status, 'sent');
@@ -262,20 +305,19 @@ describe('mail server down', () => {
 });
 
 describe('secrets stay out of the logs', () => {
-  it('masks reset tokens in logged URLs', () => {
+  it('masks reset tokens and every query string in logged URLs', () => {
     assert.equal(maskUrl('/reset-password/abcDEF123_-xyz'), '/reset-password/[redacted]');
-    assert.equal(maskUrl('/reset-password/abc?x=1'), '/reset-password/[redacted]?x=1');
-    assert.equal(maskUrl('/api/x?token=secret&page=2'), '/api/x?token=[redacted]&page=2');
-    assert.equal(maskUrl('/api/universities?page=2'), '/api/universities?page=2');
+    assert.equal(maskUrl('/reset-password/abc?x=1'), '/reset-password/[redacted]?[redacted]');
+    assert.equal(maskUrl('/api/x?token=secret&page=2'), '/api/x?[redacted]');
+    assert.equal(maskUrl('/api/applications?search=900111%2F11%2F1'), '/api/applications?[redacted]');
+    assert.equal(maskUrl('/api/universities'), '/api/universities');
   });
 
-  it('logs a mail without SMTP: recipient and subject at info, the link only at debug', async () => {
+  it('logs a mail without SMTP: recipient and subject at info, the link at no level', async () => {
     const t = await startTestApp({ PUBLIC_URL });
     try {
       const lines: Array<{ level: string; data: unknown; msg: string }> = [];
-      const logger = Object.fromEntries(
-        ['info', 'debug', 'warn', 'error', 'trace', 'fatal'].map((level) => [level, (data: unknown, msg: string) => lines.push({ level, data, msg })]),
-      );
+      const logger = Object.fromEntries(['info', 'debug', 'warn', 'error', 'trace', 'fatal'].map((level) => [level, (data: unknown, msg: string) => lines.push({ level, data, msg })]));
       const fakeApp = { log: { ...logger, child: () => logger }, addHook: () => fakeApp } as unknown as FastifyInstance;
       startMailWorker(fakeApp, t.ctx);
       const user = await createUser(t, 'USER');
@@ -283,10 +325,31 @@ describe('secrets stay out of the logs', () => {
       const token = tokenFrom((await lastMailTo(t, user.email))!.text);
       const info = lines.filter((l) => l.level === 'info');
       assert.ok(info.some((l) => JSON.stringify(l).includes(user.email) && JSON.stringify(l).includes('Reset your UniPortal password')));
-      assert.ok(!info.some((l) => JSON.stringify(l).includes(token)), 'no token at info');
-      assert.ok(lines.some((l) => l.level === 'debug' && JSON.stringify(l).includes(`/reset-password/${token}`)), 'the link is at debug');
+      assert.ok(!lines.some((l) => JSON.stringify(l).includes(token) || JSON.stringify(l).includes('/reset-password/')), 'no link at any level');
     } finally {
       await t.close();
+    }
+  });
+
+  it('lets a developer read the link at /api/dev/mail, in development and from this machine only', async () => {
+    const dev = await startTestApp({ PUBLIC_URL, NODE_ENV: 'development' });
+    const test = await startTestApp({ PUBLIC_URL });
+    try {
+      const user = await createUser(dev, 'USER');
+      await requestReset(dev, user.email);
+      const res = await dev.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(user.email)}`, remoteAddress: '127.0.0.1' });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.headers['content-type'] as string, /^text\/plain/);
+      assert.match(res.body, /^Subject: Reset your UniPortal password/);
+      const token = tokenFrom(res.body);
+      assert.equal((await lastMailTo(dev, user.email))!.text.includes(token), true);
+      const remote = await dev.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(user.email)}`, remoteAddress: '10.1.2.3' });
+      assert.equal(remote.statusCode, 404);
+      assert.ok(!remote.body.includes(token));
+      const elsewhere = await test.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(user.email)}`, remoteAddress: '127.0.0.1' });
+      assert.equal(elsewhere.statusCode, 404, 'not there outside development');
+    } finally {
+      await Promise.all([dev.close(), test.close()]);
     }
   });
 });

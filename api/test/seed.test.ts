@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
-import { courses, programs, settings, universities, users } from '../src/db/schema';
-import { bootstrapData, DEMO_LOGINS, DEMO_SETTING_KEY } from '../src/services/seed';
+import { courses, intakes, programs, settings, universities, users } from '../src/infrastructure/database/schema';
+import { bootstrapData, DEMO_LOGINS, DEMO_SETTING_KEY } from '../src/modules/demo';
 import { call } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -11,6 +11,10 @@ const SU_PASSWORD = 'Zambezi-Sunrise-88';
 
 describe('start-up data: first superuser and demo data', () => {
   let t: TestApp;
+  async function tokenOfAdmin(university: string): Promise<string> {
+    const login = DEMO_LOGINS.find((l) => l.role === 'ADMIN' && l.university === university)!;
+    return (await call(t, 'POST', '/api/auth/login', { json: { email: login.email, password: login.password } })).json().token;
+  }
   before(async () => {
     t = await startTestApp({ PORTAL_DEMO_DATA: 'true', PORTAL_SUPERUSER_EMAIL: SU_EMAIL, PORTAL_SUPERUSER_PASSWORD: SU_PASSWORD });
   });
@@ -52,6 +56,30 @@ describe('start-up data: first superuser and demo data', () => {
         assert.ok(Number(value) >= 3 && Number(value) <= 5, `${p.name}: ${value} courses`);
       }
     }
+  });
+
+  it('gives each university one open intake closing in about a month, offering every program (some with places), and one closed; UNZA’s has the fee table', async () => {
+    const unis = await t.ctx.db.select().from(universities);
+    for (const u of unis) {
+      const res = await call(t, 'GET', `/api/universities/${u.id}/intakes`, { token: await tokenOfAdmin(u.name) });
+      assert.equal(res.statusCode, 200);
+      const list = res.json() as { state: string; closesAt: string; programs: { capacity: number | null }[]; fees: unknown[] }[];
+      assert.deepEqual(list.map((i) => i.state).sort(), ['CLOSED', 'OPEN'], u.name);
+      const open = list.find((i) => i.state === 'OPEN')!;
+      const daysLeft = (Date.parse(open.closesAt) - Date.now()) / (24 * 60 * 60 * 1000);
+      assert.ok(daysLeft > 25 && daysLeft <= 31, `${u.name}: ${daysLeft} days left`);
+      const offered = await t.ctx.db.select().from(programs).where(eq(programs.universityId, u.id));
+      assert.equal(open.programs.length, offered.length);
+      assert.ok(open.programs.some((p) => p.capacity !== null) && open.programs.some((p) => p.capacity === null));
+      if (u.name === 'University of Zambia') {
+        assert.deepEqual(open.fees, [
+          { category: 'ZAMBIAN', amount: 150, currency: 'ZMW' },
+          { category: 'SADC', amount: 60, currency: 'USD' },
+          { category: 'INTERNATIONAL', amount: 60, currency: 'USD' },
+        ]);
+      }
+    }
+    assert.equal((await t.ctx.db.select().from(intakes)).length, unis.length * 2);
   });
 
   it('every demo login signs in with its role (one ADMIN per university)', async () => {

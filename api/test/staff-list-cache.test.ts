@@ -1,5 +1,5 @@
 /**
- * Staff list pages are kept in each instance's memory (services/staff-list-cache.ts)
+ * Staff list pages are kept in each instance's memory (infrastructure/caches/staff-list-cache.ts)
  * and must never be stale: every answer equals what reading the database now
  * gives, every kind of write shows on the very next request (also when another
  * instance made it), the caller's access is checked on every request and an
@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { applicationChoices, applicationFiles, applicationHistory, applications, courses, payments, users } from '../src/db/schema';
-import { StaffListCache, staffListCache } from '../src/services/staff-list-cache';
+import { applicationChoices, applicationFiles, applicationHistory, applications, courses, payments, users } from '../src/infrastructure/database/schema';
+import { StaffListCache, staffListCache } from '../src/infrastructure/caches/staff-list-cache';
 import { createProgram, insertPayment, submitOk } from './fixtures/applications';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/cluster';
 import { applicationRow, call, createUniversity, createUser, createWorld, type TestUser, type World } from './helpers/fixtures';
@@ -103,7 +103,10 @@ describe('staff list pages, cached and exact', () => {
     assert.equal(approved.statusCode, 200, approved.body);
     await insertPayment(t, chanda, w.userA.id, 'successful', new Date('2026-03-02T09:00:00.987654Z'));
     // Fixed instants with microseconds: the answer shows milliseconds, truncated.
-    await t.ctx.db.update(applications).set({ createdAt: new Date('2026-03-01T08:15:30.123Z'), updatedAt: new Date('2026-03-03T10:00:00.000Z') }).where(eq(applications.id, chanda));
+    await t.ctx.db
+      .update(applications)
+      .set({ createdAt: new Date('2026-03-01T08:15:30.123Z'), updatedAt: new Date('2026-03-03T10:00:00.000Z') })
+      .where(eq(applications.id, chanda));
     const history = await t.ctx.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, chanda)).orderBy(asc(applicationHistory.id));
     await t.ctx.db.execute(sql`update application_history set created_at = timestamptz '2026-03-01 08:15:30.123999+00' where id = ${history[0]!.id}`);
     await t.ctx.db.execute(sql`update application_history set created_at = timestamptz '2026-03-02 08:15:30.123999+00' where id = ${history[1]!.id}`);
@@ -148,11 +151,22 @@ describe('staff list pages, cached and exact', () => {
       reviewNotes: 'Strong results',
       universityId: w.uniA.id,
       university: uniA,
+      // Issue 16: the intake applied into; null for an application made without one.
+      intake: null,
       programId: law.id,
       program: { id: law.id, name: 'Law', duration: '4 years' },
       programChoices: [choice(0, cs, 'Computer Science'), choice(1, law, 'Law')],
       paid: true,
-      payment: { reference: payment!.reference, amount: 150.75, currency: 'ZMW', status: 'successful', channel: 'mobile-money', paidAt: '2026-03-02T09:00:00.987Z' },
+      payment: {
+        reference: payment!.reference,
+        amount: 150.75,
+        currency: 'ZMW',
+        status: 'successful',
+        channel: 'mobile-money',
+        paidAt: '2026-03-02T09:00:00.987Z',
+        awaitingProvider: false,
+        failureReason: null,
+      },
       user: { id: w.userA.id, fullName: `${applicant!.firstName} ${applicant!.lastName}`, email: applicant!.email, phone: '+260971234567' },
       files: files.map((f) => ({ id: f.id, fileName: f.fileName, fileType: f.contentType, documentType: f.documentType, size: f.size, url: `/api/files/${f.id}` })),
       history: [
@@ -175,6 +189,8 @@ describe('staff list pages, cached and exact', () => {
           actor: { id: w.adminA.id, name: `${admin!.firstName} ${admin!.lastName}`, role: 'ADMIN' },
         },
       ],
+      // Staff only: no other open application of this applicant to this university.
+      duplicate: false,
     };
     assert.deepEqual(
       files.map((f) => f.documentType),
@@ -216,22 +232,26 @@ describe('staff list pages, cached and exact', () => {
     );
     assert.equal(adminPage.items.filter((a) => a.fullName === 'Second Application').length, 1);
 
-    page = await after('decision', () => call(t, 'PUT', `/api/applications/${added}`, { token: w.adminA.token, json: { status: 'APPROVED', programId: cs.id } }));
-    assert.equal(item(page, added).status, 'APPROVED');
-    assert.deepEqual(
-      (item(page, added).history as Json[]).map((h) => h.to),
-      ['PENDING', 'APPROVED'],
-    );
-
+    // The payment before the decision: a decided application owes no fee (issue 22).
     page = await after('payment opened', async () => {
       const res = await call(t, 'POST', '/api/payments/initiate', { token: w.userB.token, json: { applicationId: added } });
       assert.equal(res.statusCode, 200, res.body);
     });
     assert.equal((item(page, added).payment as Json).status, 'pending');
     page = await after('payment succeeded', () =>
-      t.ctx.db.update(payments).set({ status: 'successful', paidAt: new Date('2026-04-01T00:00:00Z') }).where(eq(payments.applicationId, added)),
+      t.ctx.db
+        .update(payments)
+        .set({ status: 'successful', paidAt: new Date('2026-04-01T00:00:00Z') })
+        .where(eq(payments.applicationId, added)),
     );
     assert.deepEqual([(item(page, added).payment as Json).status, (item(page, added).payment as Json).paidAt, item(page, added).paid], ['successful', '2026-04-01T00:00:00.000Z', true]);
+
+    page = await after('decision', () => call(t, 'PUT', `/api/applications/${added}`, { token: w.adminA.token, json: { status: 'APPROVED', programId: cs.id } }));
+    assert.equal(item(page, added).status, 'APPROVED');
+    assert.deepEqual(
+      (item(page, added).history as Json[]).map((h) => h.to),
+      ['PENDING', 'pending', 'APPROVED'],
+    );
 
     const [file] = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.applicationId, added)).orderBy(asc(applicationFiles.id)).limit(1);
     page = await after('file renamed', () => t.ctx.db.update(applicationFiles).set({ fileName: 'renamed.jpg' }).where(eq(applicationFiles.id, file!.id)));
@@ -243,7 +263,7 @@ describe('staff list pages, cached and exact', () => {
     assert.deepEqual(item(page, added).user, { id: w.userB.id, fullName: 'Natasha Zulu-Phiri', email: w.userB.email, phone: '+260 977 111 222' });
 
     page = await after('actor renamed', () => t.ctx.db.update(users).set({ firstName: 'Renamed', lastName: 'Reviewer' }).where(eq(users.id, w.adminA.id)));
-    assert.equal(((item(page, added).history as Json[])[1]!.actor as Json).name, 'Renamed Reviewer');
+    assert.equal(((item(page, added).history as Json[])[2]!.actor as Json).name, 'Renamed Reviewer');
 
     page = await after('university renamed', async () => {
       const res = await call(t, 'PUT', `/api/universities/${w.uniA.id}`, { token: w.superuser.token, json: { name: 'University of Zambia (UNZA)', location: 'Lusaka' } });
@@ -264,7 +284,7 @@ describe('staff list pages, cached and exact', () => {
     assert.deepEqual([ids(review.page), review.page.total], [[bwalya], 1]);
 
     page = await after('applicant deleted their account', async () => {
-      const res = await call(t, 'DELETE', '/api/users/me', { token: w.userB.token });
+      const res = await call(t, 'DELETE', '/api/users/me', { token: w.userB.token, json: { password: w.userB.password } });
       assert.equal(res.statusCode, 200, res.body);
     });
     assert.equal(item(page, added).fullName, 'Deleted applicant');
@@ -292,7 +312,7 @@ describe('staff list scoping, access check and version', () => {
   });
   after(() => t.close());
 
-  it('gives each ADMIN its own university only, whatever the query, and never another scope\'s page', async () => {
+  it("gives each ADMIN its own university only, whatever the query, and never another scope's page", async () => {
     for (let round = 0; round < 2; round += 1) {
       assert.deepEqual(ids((await list(t, w.adminA.token, 'page=1&size=20')).page), [a]);
       assert.deepEqual(ids((await list(t, w.adminB.token, 'page=1&size=20')).page), [b]);
@@ -321,7 +341,10 @@ describe('staff list scoping, access check and version', () => {
 
     const reversioned = await createUser(t, 'ADMIN', { universityId: w.uniA.id });
     assert.equal((await check(reversioned)).statusCode, 200);
-    await t.ctx.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, reversioned.id));
+    await t.ctx.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, reversioned.id));
     assert.equal((await check(reversioned)).statusCode, 401);
 
     const demoted = await createUser(t, 'ADMIN', { universityId: w.uniA.id });
@@ -362,7 +385,15 @@ describe('staff list scoping, access check and version', () => {
           .catch(() => undefined),
       0,
     );
-    await moved('a password change', () => t.ctx.db.update(users).set({ passwordHash: 'x', tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, w.userA.id)), 0);
+    await moved(
+      'a password change',
+      () =>
+        t.ctx.db
+          .update(users)
+          .set({ passwordHash: 'x', tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, w.userA.id)),
+      0,
+    );
     await moved('a new account', () => createUser(t, 'USER'), 0);
     await moved('a course (on no page)', () => t.ctx.db.insert(courses).values({ programId: program.id, universityId: w.uniA.id, courseName: 'C', courseDescription: 'D', semester: 1, year: 1 }), 0);
     await moved('a name change', () => t.ctx.db.update(users).set({ lastName: 'Renamed' }).where(eq(users.id, w.userA.id)), 1);
@@ -465,7 +496,10 @@ describe('staff list pages with two instances on one PostgreSQL database', () =>
     const renamed = await call(B, 'PUT', `/api/universities/${w.uniA.id}`, { token: w.superuser.token, json: { name: 'UNZA', location: 'Lusaka' } });
     assert.equal(renamed.statusCode, 200, renamed.body);
     page = (await list(A, w.adminA.token, query)).page;
-    assert.deepEqual(page.items.map((item) => (item.university as Json).name), ['UNZA', 'UNZA']);
+    assert.deepEqual(
+      page.items.map((item) => (item.university as Json).name),
+      ['UNZA', 'UNZA'],
+    );
 
     await cachedOnA();
     await B.ctx.db.update(users).set({ phone: '+260 955 000 000' }).where(eq(users.id, w.userB.id));

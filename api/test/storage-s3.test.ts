@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { S3Storage, StorageNotFoundError } from '../src/services/storage';
+import { S3Storage, StorageNotFoundError } from '../src/infrastructure/storage';
 import { startS3Server, type LocalS3 } from './helpers/s3-server';
 
 describe('S3 storage backend', () => {

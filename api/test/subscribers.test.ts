@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { subscribers } from '../src/db/schema';
+import { subscribers } from '../src/infrastructure/database/schema';
+import { LIMITS } from '../src/infrastructure/rate-limit';
 import { call } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -39,9 +40,7 @@ describe('waitlist subscribers', () => {
   });
 
   it('counts concurrent repeats once', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => call(t, 'POST', '/api/subscribers', { json: { name: 'Same', email: 'same@example.test' } })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => call(t, 'POST', '/api/subscribers', { json: { name: 'Same', email: 'same@example.test' } })));
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
     assert.equal(results.filter((r) => r.statusCode === 200).length, 4);
     assert.equal(await count(), 2);
@@ -65,5 +64,20 @@ describe('waitlist subscribers', () => {
     const malformed = await t.app.inject({ method: 'POST', url: '/api/subscribers', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
     assert.equal(malformed.statusCode, 400);
     assert.equal(await count(), 2);
+  });
+
+  it('limits repeats and new entries per address, separately: a repeated e-mail never blocks a new sign-up', async () => {
+    const join = (email: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/subscribers', remoteAddress: ip, payload: { name: 'Chanda', email } });
+    await join('listed@example.test', '10.55.0.9');
+    const cafe = '10.55.0.1';
+    for (let i = 0; i < LIMITS.subscribeRepeatPerIp.max; i += 1) assert.equal((await join('listed@example.test', cafe)).statusCode, 200, `repeat ${i + 1}`);
+    const refused = await join('listed@example.test', cafe);
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().message, 'Too many attempts. Please wait a few minutes and try again.');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    // New sign-ups from the same address still join, up to their own limit.
+    for (let i = 0; i < LIMITS.subscribePerIp.max; i += 1) assert.equal((await join(`new-${i}@example.test`, cafe)).statusCode, 201, `new ${i + 1}`);
+    assert.equal((await join('one-too-many@example.test', cafe)).statusCode, 429);
+    assert.equal((await join('one-too-many@example.test', '10.55.0.2')).statusCode, 201, 'another address is not affected');
   });
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { applications, auditLog, programs, universities } from '../src/db/schema';
-import { catalogueCache } from '../src/services/public-cache';
+import { applications, auditLog, programs, universities } from '../src/infrastructure/database/schema';
+import { catalogueCache } from '../src/infrastructure/caches/public-cache';
 import { applicationRow, call, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -30,15 +30,18 @@ describe('universities', () => {
   it('narrows the list to its own university for a signed-in ADMIN (spec §6), privately cached', async () => {
     const res = await call(t, 'GET', '/api/universities', { token: w.adminA.token });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json().map((u: { id: number }) => u.id), [w.uniA.id]);
-    assert.equal(res.headers['cache-control'], 'private, max-age=60');
+    assert.deepEqual(
+      res.json().map((u: { id: number }) => u.id),
+      [w.uniA.id],
+    );
+    assert.equal(res.headers['cache-control'], 'private, no-cache');
     const asSuper = await call(t, 'GET', '/api/universities', { token: w.superuser.token });
     assert.ok(asSuper.json().length >= 2);
   });
 
   it('serves public reads with Cache-Control, a weak ETag and 304 on If-None-Match', async () => {
     const first = await call(t, 'GET', '/api/universities');
-    assert.equal(first.headers['cache-control'], 'public, max-age=60');
+    assert.equal(first.headers['cache-control'], 'public, no-cache');
     assert.equal(first.headers.vary, 'Authorization', 'an ADMIN gets a narrowed list, so caches must key on the token');
     const etag = String(first.headers.etag);
     assert.match(etag, /^W\/"[A-Za-z0-9_-]+"$/);
@@ -88,7 +91,10 @@ describe('universities', () => {
     assert.equal(typeof removed.json().message, 'string');
     assert.equal((await call(t, 'GET', `/api/universities/${uni.id}`)).statusCode, 404);
 
-    const entries = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `university:${uni.id}`));
+    const entries = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `university:${uni.id}`));
     assert.deepEqual(entries.map((e) => e.action).sort(), ['university.create', 'university.delete', 'university.update']);
     assert.ok(entries.every((e) => e.actorId === w.superuser.id && e.outcome === 'success'));
   });

@@ -2,18 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
-import {
-  applicationChoices,
-  applicationFiles,
-  applicationHistory,
-  applications,
-  auditLog,
-  payments,
-  programs,
-  subscribers,
-  users,
-} from '../src/db/schema';
-import { storageFor } from '../src/services/storage';
+import { applicationChoices, applicationFiles, applicationHistory, applications, auditLog, payments, programs, subscribers, users } from '../src/infrastructure/database/schema';
+import { storageFor } from '../src/infrastructure/storage';
+import { BACKOFFS } from '../src/infrastructure/rate-limit';
 import { applicationRow, call, createUser, createWorld, DEFAULT_PASSWORD, type TestUser, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -72,7 +63,10 @@ describe('users', () => {
     it("gives an ADMIN its university's staff and its applicants only", async () => {
       const res = await call(t, 'GET', '/api/users', { token: w.adminA.token });
       assert.equal(res.statusCode, 200);
-      const ids = res.json().map((u: { id: number }) => u.id).sort();
+      const ids = res
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort();
       assert.deepEqual(ids, [w.adminA.id, applicantA.id].sort());
     });
 
@@ -85,13 +79,25 @@ describe('users', () => {
       assert.equal(body.size, 2);
       assert.ok(body.total >= 7);
       const search = await call(t, 'GET', '/api/users?search=mwale', { token: w.superuser.token });
-      assert.deepEqual(search.json().items.map((u: { id: number }) => u.id), [applicantA.id]);
+      assert.deepEqual(
+        search.json().items.map((u: { id: number }) => u.id),
+        [applicantA.id],
+      );
       const wild = await call(t, 'GET', '/api/users?search=%25', { token: w.superuser.token });
       assert.equal(wild.json().total, 0, 'a % in the search is literal');
       const role = await call(t, 'GET', '/api/users?role=ADMIN', { token: w.superuser.token });
-      assert.deepEqual(role.json().map((u: { role: string }) => u.role), ['ADMIN', 'ADMIN']);
+      assert.deepEqual(
+        role.json().map((u: { role: string }) => u.role),
+        ['ADMIN', 'ADMIN'],
+      );
       const scoped = await call(t, 'GET', `/api/users?universityId=${w.uniB.id}`, { token: w.superuser.token });
-      assert.deepEqual(scoped.json().map((u: { id: number }) => u.id).sort(), [w.adminB.id, applicantB.id].sort());
+      assert.deepEqual(
+        scoped
+          .json()
+          .map((u: { id: number }) => u.id)
+          .sort(),
+        [w.adminB.id, applicantB.id].sort(),
+      );
     });
 
     it('refuses bad paging values', async () => {
@@ -131,7 +137,7 @@ describe('users', () => {
       const before = await call(t, 'GET', `/api/users/${target.id}`, { token: target.token });
       assert.equal(before.statusCode, 200);
       const whole = before.json();
-      const res = await call(t, 'PUT', `/api/users/${target.id}`, { token: w.adminA.token, json: { ...whole, enabled: false } });
+      const res = await call(t, 'PUT', `/api/users/${target.id}`, { token: w.superuser.token, json: { ...whole, enabled: false } });
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().enabled, false);
       assertNoSecrets(res.json());
@@ -140,15 +146,21 @@ describe('users', () => {
       const login = await call(t, 'POST', '/api/auth/login', { json: { email: target.email, password: DEFAULT_PASSWORD } });
       assert.equal(login.statusCode, 403);
       assert.equal(login.json().message, 'Account disabled. Please contact support.');
-      const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `user:${target.id}`));
-      assert.ok(audit.some((a) => a.action === 'user.archive' && a.actorId === w.adminA.id));
+      const audit = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `user:${target.id}`));
+      assert.ok(audit.some((a) => a.action === 'user.archive' && a.actorId === w.superuser.id));
 
       const back = await call(t, 'PUT', `/api/users/${target.id}`, { token: w.superuser.token, json: { enabled: true } });
       assert.equal(back.statusCode, 200);
       assert.equal(back.json().enabled, true);
       const again = await call(t, 'POST', '/api/auth/login', { json: { email: target.email, password: DEFAULT_PASSWORD } });
       assert.equal(again.statusCode, 200);
-      const audit2 = await t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `user:${target.id}`));
+      const audit2 = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `user:${target.id}`));
       assert.ok(audit2.some((a) => a.action === 'user.unarchive' && a.actorId === w.superuser.id));
     });
 
@@ -211,7 +223,10 @@ describe('users', () => {
     it('gives a SUPERUSER every applicant, searchable', async () => {
       const res = await call(t, 'GET', '/api/users/students?search=sakala', { token: w.superuser.token });
       assert.equal(res.statusCode, 200);
-      assert.deepEqual(res.json().items.map((s: { id: number }) => s.id), [applicantB.id]);
+      assert.deepEqual(
+        res.json().items.map((s: { id: number }) => s.id),
+        [applicantB.id],
+      );
       assert.equal(res.json().items[0].applications, 1);
       const all = await call(t, 'GET', '/api/users/students', { token: w.superuser.token });
       assert.ok(all.json().items.every((s: { id: number }) => ![w.adminA.id, w.superuser.id].includes(s.id)));
@@ -234,10 +249,7 @@ describe('data protection: export and deletion of my data', () => {
     t = await startTestApp();
     w = await createWorld(t);
     me = await createUser(t, 'USER', { firstName: 'Namwinga', lastName: 'Siame', phone: '+260955555555' });
-    const [program] = await t.ctx.db
-      .insert(programs)
-      .values({ universityId: w.uniA.id, name: 'BSc Computer Science', description: 'Computing', durationYears: 4 })
-      .returning();
+    const [program] = await t.ctx.db.insert(programs).values({ universityId: w.uniA.id, name: 'BSc Computer Science', description: 'Computing', durationYears: 4 }).returning();
     const decided = await apply(t, me, w.uniA.id, 'Namwinga Siame');
     const pending = await apply(t, me, w.uniA.id, 'Namwinga Siame');
     const paidPending = await apply(t, me, w.uniA.id, 'Namwinga Siame');
@@ -284,12 +296,35 @@ describe('data protection: export and deletion of my data', () => {
   });
 
   it('only an applicant deletes its own account', async () => {
-    assert.equal((await call(t, 'DELETE', '/api/users/me', { token: w.adminA.token })).statusCode, 403);
-    assert.equal((await call(t, 'DELETE', '/api/users/me')).statusCode, 401);
+    assert.equal((await call(t, 'DELETE', '/api/users/me', { token: w.adminA.token, json: { password: DEFAULT_PASSWORD } })).statusCode, 403);
+    assert.equal((await call(t, 'DELETE', '/api/users/me', { json: { password: DEFAULT_PASSWORD } })).statusCode, 401);
+  });
+
+  it('asks for the password: missing or wrong, a plain 400 and nothing deleted; repeated guesses wait', async () => {
+    const victim = await createUser(t, 'USER');
+    const missing = await call(t, 'DELETE', '/api/users/me', { token: victim.token });
+    assert.equal(missing.statusCode, 400);
+    assert.match(missing.json().message, /password/i);
+    const empty = await call(t, 'DELETE', '/api/users/me', { token: victim.token, json: { password: '' } });
+    assert.equal(empty.statusCode, 400);
+    assert.match(empty.json().message, /^password: is required/);
+    const wrong = await call(t, 'DELETE', '/api/users/me', { token: victim.token, json: { password: 'Not-my-password-1' } });
+    assert.equal(wrong.statusCode, 400);
+    assert.deepEqual(wrong.json(), { message: 'The password is not correct. Your account has not been deleted.', error: 'Bad Request' });
+    assert.equal((await call(t, 'GET', `/api/users/${victim.id}`, { token: victim.token })).statusCode, 200, 'still signed in, still there');
+    for (let i = 1; i < BACKOFFS.reauth.free; i += 1) {
+      assert.equal((await call(t, 'DELETE', '/api/users/me', { token: victim.token, json: { password: `Guess-${i}-password` } })).statusCode, 400);
+    }
+    const waiting = await call(t, 'DELETE', '/api/users/me', { token: victim.token, json: { password: DEFAULT_PASSWORD } });
+    assert.equal(waiting.statusCode, 429, 'a left-open session cannot guess the password quickly');
+    assert.ok(Number(waiting.headers['retry-after']) > 0);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, victim.id));
+    assert.equal(row!.deletedAt, null);
+    assert.equal(row!.email, victim.email);
   });
 
   it('deletes personal data and keeps what a decided application must keep', async () => {
-    const res = await call(t, 'DELETE', '/api/users/me', { token: me.token });
+    const res = await call(t, 'DELETE', '/api/users/me', { token: me.token, json: { password: DEFAULT_PASSWORD } });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { message: 'Your account and personal data have been deleted.' });
 
@@ -322,7 +357,10 @@ describe('data protection: export and deletion of my data', () => {
     assert.match(withdrawn.reviewNotes ?? '', /Withdrawn/);
     assert.equal((await t.ctx.db.select().from(payments).where(eq(payments.applicationId, paidPendingId))).length, 1, 'the payment record stays');
 
-    const files = await t.ctx.db.select().from(applicationFiles).where(inArray(applicationFiles.applicationId, [decidedId, paidPendingId]));
+    const files = await t.ctx.db
+      .select()
+      .from(applicationFiles)
+      .where(inArray(applicationFiles.applicationId, [decidedId, paidPendingId]));
     assert.equal(files.length, 0);
     await assert.rejects(storageFor(t.ctx.config.storage).get(key), 'the document itself is gone');
     assert.equal((await t.ctx.db.select().from(subscribers).where(eq(subscribers.email, me.email))).length, 0);

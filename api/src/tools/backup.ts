@@ -5,7 +5,7 @@
  *   node --import tsx api/src/tools/backup.ts restore --from DIR
  *
  * The database is dumped table by table as JSON lines (in pages, never whole in
- * memory) and restored in foreign-key order into an empty, migrated database,
+ * memory), all from one consistent snapshot, and restored in foreign-key order into an empty, migrated database,
  * so a backup of the embedded PGlite restores into PostgreSQL and back. Files
  * are copied with their SHA-256; restore checks every row count and checksum
  * against the backup's manifest and fails loudly on any difference.
@@ -19,9 +19,10 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
 import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import * as schema from '../db/schema';
-import { storageFor, type Storage } from '../services/storage';
+import { openDatabase, type Database } from '../infrastructure/database/client';
+import { safeError } from '../infrastructure/log-safety';
+import * as schema from '../infrastructure/database/schema';
+import { storageFor, type Storage } from '../infrastructure/storage';
 
 const PAGE = 1000;
 
@@ -35,9 +36,7 @@ export interface BackupManifest {
 /** Every table of the schema, parents before children. */
 export function tablesInDependencyOrder(): PgTable[] {
   // Counters are derived by triggers as the applications are restored.
-  const tables = (Object.values(schema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTableClass))
-    .filter((table) => !schema.DERIVED_TABLES.includes(getTableConfig(table).name));
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTableClass)).filter((table) => !schema.DERIVED_TABLES.includes(getTableConfig(table).name));
   const byName = new Map(tables.map((t) => [getTableConfig(t).name, t]));
   const ordered: PgTable[] = [];
   const visiting = new Set<string>();
@@ -58,27 +57,38 @@ export function tablesInDependencyOrder(): PgTable[] {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
+/**
+ * One consistent snapshot: every table is read inside a single REPEATABLE READ
+ * READ ONLY transaction (PostgreSQL and PGlite alike), so rows written while the
+ * backup runs are either wholly in it or wholly absent: no file without its
+ * application, no payment without its application. Stored files never change
+ * once written; those the snapshot refers to are copied after it, and one
+ * deleted meanwhile fails the backup loudly.
+ */
 export async function backup(db: Database, storage: Storage, outDir: string): Promise<BackupManifest> {
   mkdirSync(path.join(outDir, 'tables'), { recursive: true });
   const manifest: BackupManifest = { format: 1, createdAt: new Date().toISOString(), tables: {}, files: {} };
-  for (const table of tablesInDependencyOrder()) {
-    const { name, columns } = getTableConfig(table);
-    const order = columns.some((c) => c.name === 'id') ? 'id' : columns[0]!.name;
-    const out = createWriteStream(path.join(outDir, 'tables', `${name}.jsonl`));
-    let count = 0;
-    for (let offset = 0; ; offset += PAGE) {
-      const rows = rowsOf(
-        await db.execute(sql.raw(`select row_to_json(t)::text as row from ${quote(name)} t order by ${quote(order)} limit ${PAGE} offset ${offset}`)),
-      );
-      for (const { row } of rows) out.write(`${row}\n`);
-      count += rows.length;
-      if (rows.length < PAGE) break;
-    }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    manifest.tables[name] = count;
-  }
-  const files = rowsOf(await db.execute(sql`select storage_key, sha256 from application_files order by id`));
-  for (const { storage_key: key, sha256 } of files as { storage_key: string; sha256: string }[]) {
+  const files = await db.transaction(
+    async (tx) => {
+      for (const table of tablesInDependencyOrder()) {
+        const { name, columns } = getTableConfig(table);
+        const order = columns.some((c) => c.name === 'id') ? 'id' : columns[0]!.name;
+        const out = createWriteStream(path.join(outDir, 'tables', `${name}.jsonl`));
+        let count = 0;
+        for (let offset = 0; ; offset += PAGE) {
+          const rows = rowsOf(await tx.execute(sql.raw(`select row_to_json(t)::text as row from ${quote(name)} t order by ${quote(order)} limit ${PAGE} offset ${offset}`)));
+          for (const { row } of rows) out.write(`${row}\n`);
+          count += rows.length;
+          if (rows.length < PAGE) break;
+        }
+        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        manifest.tables[name] = count;
+      }
+      return rowsOf(await tx.execute(sql`select storage_key, sha256 from application_files order by id`)) as { storage_key: string; sha256: string }[];
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  for (const { storage_key: key, sha256 } of files) {
     const target = path.join(outDir, 'files', ...key.split('/'));
     mkdirSync(path.dirname(target), { recursive: true });
     const hash = createHash('sha256');
@@ -157,7 +167,8 @@ async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   main().catch((error) => {
-    console.error(`Failed: ${error instanceof Error ? error.message : error}`);
+    // A failed restore INSERT carries the row's values (hashes, NRC numbers) in its message.
+    console.error(`Failed: ${safeError(error).message}`);
     process.exit(1);
   });
 }

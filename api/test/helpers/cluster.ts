@@ -66,7 +66,8 @@ export async function createScratchDatabase(serverUrl = POSTGRES_SERVER_URL): Pr
 }
 
 /** Variables that would leak the outer test run's settings into the children. */
-const INHERITED_BLOCKLIST = /^(DATABASE_URL|REDIS_URL|S3_|LENCO_|PORTAL_|JWT_|PAYMENT_|SMTP_|MAIL_|FILES_DIR|PUBLIC_URL|PORT$|HOST$|NODE_OPTIONS|NODE_TEST_CONTEXT|NODE_ENV|LOG_LEVEL|TRUST_PROXY|UPLOAD_)/;
+const INHERITED_BLOCKLIST =
+  /^(DATABASE_URL|REDIS_URL|S3_|LENCO_|PORTAL_|JWT_|PAYMENT_|SMTP_|MAIL_|FILES_DIR|PUBLIC_URL|PORT$|HOST$|NODE_OPTIONS|NODE_TEST_CONTEXT|NODE_ENV|LOG_LEVEL|TRUST_PROXY|UPLOAD_)/;
 
 export interface Instance {
   name: string;
@@ -84,7 +85,7 @@ export function spawnInstance(name: string, port: number, env: Record<string, st
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED_BLOCKLIST.test(key)));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...inherited, RATE_LIMIT_PER_MINUTE: '1000000', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let raw = '';
@@ -191,9 +192,9 @@ export async function startFakeLenco(delayMs = 150): Promise<FakeLenco> {
     setTimeout(() => {
       inFlight -= 1;
       calls.push({ reference, startedAt, endedAt: Date.now() });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ status: true, message: '', data: { reference, status: 'pending', amount: '150.00', currency: 'ZMW', type: 'mobile-money' } }),
-      );
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: true, message: '', data: { reference, status: 'pending', amount: '150.00', currency: 'ZMW', type: 'mobile-money' } }));
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

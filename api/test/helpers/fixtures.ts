@@ -3,8 +3,9 @@
  * signs their tokens with the app's own token service.
  */
 import type { Role } from 'shared-api/contract';
-import { applications, universities, users } from '../../src/db/schema';
-import { hashPassword } from '../../src/lib/passwords';
+import { applications, universities, users } from '../../src/infrastructure/database/schema';
+import { hashPassword } from '../../src/infrastructure/security/passwords';
+import { startSession } from '../../src/modules/auth';
 import type { TestApp } from './test-app';
 
 export const DEFAULT_PASSWORD = 'Correct-Horse-42';
@@ -41,16 +42,15 @@ export interface TestUser {
 }
 
 export async function createUniversity(t: TestApp, name: string, extra: Partial<typeof universities.$inferInsert> = {}) {
-  const [row] = await t.ctx.db.insert(universities).values({ name, location: 'Lusaka', ...extra }).returning();
+  const [row] = await t.ctx.db
+    .insert(universities)
+    .values({ name, location: 'Lusaka', ...extra })
+    .returning();
   return row!;
 }
 
 let counter = 0;
-export async function createUser(
-  t: TestApp,
-  role: Role,
-  options: { universityId?: number | null; email?: string; firstName?: string; lastName?: string; phone?: string } = {},
-): Promise<TestUser> {
+export async function createUser(t: TestApp, role: Role, options: { universityId?: number | null; email?: string; firstName?: string; lastName?: string; phone?: string } = {}): Promise<TestUser> {
   counter += 1;
   cachedHash ??= hashPassword(DEFAULT_PASSWORD);
   const email = options.email ?? `${role.toLowerCase()}${counter}-${Date.now()}@example.test`;
@@ -66,15 +66,7 @@ export async function createUser(
       universityId: options.universityId ?? null,
     })
     .returning();
-  const token = await t.ctx.tokens.sign({
-    id: row!.id,
-    email: row!.email,
-    phone: row!.phone,
-    role,
-    universityId: row!.universityId,
-    name: `${row!.firstName} ${row!.lastName}`,
-    tokenVersion: row!.tokenVersion,
-  });
+  const token = await startSession(t.ctx, row!);
   return { id: row!.id, email, role, universityId: row!.universityId, token, password: DEFAULT_PASSWORD };
 }
 

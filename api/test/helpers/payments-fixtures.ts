@@ -4,9 +4,9 @@
  * changed (payments, history, application state).
  */
 import { and, eq } from 'drizzle-orm';
-import { applicationHistory, applications, payments } from '../../src/db/schema';
-import { paymentsOf } from '../../src/services/payments';
-import { signWebhook } from '../../src/services/payments/signature';
+import { applicationHistory, applications, payments } from '../../src/infrastructure/database/schema';
+import { paymentsOf } from '../../src/modules/payments/service';
+import { signWebhook } from '../../src/modules/payments/signature';
 import { applicationRow as applicationValues, call, type TestUser } from './fixtures';
 import type { TestApp } from './test-app';
 

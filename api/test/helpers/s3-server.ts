@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
 
 export interface LocalS3 {
   settings: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+  /** Where the server keeps the objects (tests read it to prove what is stored). */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export async function startS3Server(): Promise<LocalS3> {
   return {
     // s3rver's fixed development credentials.
     settings: { endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    directory,
     stop: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

@@ -10,7 +10,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type PortalApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { openDatabase, type DatabaseHandle } from '../../src/infrastructure/database/client';
+import type { Clock } from '../../src/context';
 
 export interface TestApp extends PortalApp {
   config: Config;
@@ -43,7 +44,16 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
  * `databaseUrl`: open this existing PostgreSQL database (left in place at the
  * end) instead of a fresh one, as a second instance of an app already on it.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: {
+    databaseUrl?: string;
+    /** Capture the app's log lines (at LOG_LEVEL from env). */
+    logStream?: { write(line: string): void };
+    /** The app's clock (intake rules); real time when absent. */
+    clock?: Clock;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const baseUrl = process.env.DATABASE_URL;
   const config = loadConfig(
@@ -53,7 +63,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       PORTAL_DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       PORTAL_DEMO_DATA: 'false',
-      PORTAL_SERVE_WEB: 'false',
+      // Every test request comes from one address; front-door-limit.test.ts sets its own.
+      RATE_LIMIT_PER_MINUTE: '1000000',
       ...env,
     },
   );
@@ -68,7 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   } else {
     database = await openDatabase({ kind: 'pglite-memory' });
   }
-  const portal = await buildApp({ config, database, logger: false });
+  const portal = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}), ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   return {
     ...portal,
     config,

@@ -10,7 +10,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Role } from 'shared-api/contract';
-import { applicationFiles, courses } from '../../src/db/schema';
+import { applicationFiles, courses } from '../../src/infrastructure/database/schema';
 import { eq } from 'drizzle-orm';
 import { createProgram, insertPayment, submitOk } from '../fixtures/applications';
 import { createUniversity, createUser, type TestUser } from './fixtures';
@@ -110,16 +110,12 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Every table of the public schema with its row count and an md5 of all its rows in id order. */
 export async function databaseState(t: TestApp): Promise<Record<string, string>> {
-  const tables = await t.ctx.db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
+  const tables = await t.ctx.db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
   const rows = rowsOf<{ table_name: string }>(tables);
   const state: Record<string, string> = {};
   for (const { table_name: name } of rows) {
     if (name.startsWith('__drizzle')) continue;
-    const columns = await t.ctx.db.execute<{ column_name: string }>(
-      sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${name}`,
-    );
+    const columns = await t.ctx.db.execute<{ column_name: string }>(sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${name}`);
     const cols = rowsOf<{ column_name: string }>(columns);
     const order = cols.some((c) => c.column_name === 'id') ? 'id' : 't::text';
     const result = await t.ctx.db.execute<{ n: string | number; sum: string | null }>(

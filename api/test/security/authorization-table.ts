@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { insertPayment, multipartBody, sampleDocuments, applicationJson, createProgram } from '../fixtures/applications';
 import { createApplication } from '../helpers/payments-fixtures';
 import { createUniversity, createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/fixtures';
+import { insertIntake } from '../helpers/intakes';
 import type { TestApp } from '../helpers/test-app';
 import { callerUser, createCourse, twinOf, type CallerName, type FullWorld } from '../helpers/world-full';
 
@@ -47,13 +48,47 @@ const superuserOnly = (status = 200): Expect => ({ guest: 401, owner: 403, other
 /** Objects of applicant A: A and staff in reach read them; everyone else is told they do not exist. */
 const ownerOrStaffInReach: Expect = { guest: 401, owner: 200, otherUser: 404, adminOwn: 200, adminOther: 404, superuser: 200 };
 
+/** Routes of the applicant's own draft: every applicant has its own; staff are refused. */
+const applicantsOnly = (status: number): Expect => ({ guest: 401, owner: status, otherUser: status, adminOwn: 403, adminOther: 403, superuser: 403 });
+
 const unique = () => randomBytes(4).toString('hex');
+
+/** A fresh twin of the caller with a saved draft (and a document in it when asked); staff and guests come back without one. */
+async function draftOf(t: TestApp, w: FullWorld, caller: CallerName, withDocument = false): Promise<TestUser | null> {
+  const user = await twinOf(t, w, caller);
+  if (!user || user.role !== 'USER') return user;
+  const headers = { authorization: `Bearer ${user.token}` };
+  const saved = await t.app.inject({ method: 'PUT', url: '/api/drafts/mine', headers, payload: { fullName: 'Draft Reader', updatedAt: null } });
+  if (saved.statusCode !== 200) throw new Error(`draft not saved: ${saved.body}`);
+  if (withDocument) {
+    const { payload, headers: form } = multipartBody([{ ...sampleDocuments()[0]!, name: 'file' }]);
+    const stored = await t.app.inject({ method: 'PUT', url: '/api/drafts/mine/files/NRC_FRONT', payload, headers: { ...form, ...headers } });
+    if (stored.statusCode !== 200) throw new Error(`draft document not stored: ${stored.body}`);
+  }
+  return user;
+}
 
 let freshIp = 0;
 /** Sign-in and reset calls are limited per address: give each its own. */
 export function nextAddress(): string {
   freshIp += 1;
   return `10.77.${Math.floor(freshIp / 250) % 250}.${(freshIp % 250) + 1}`;
+}
+
+/** A valid intake body of university A, upcoming (2091) so it never takes applications here. */
+function intakeJson(w: FullWorld, name: string) {
+  return { name, opensAt: '2091-01-01T00:00:00Z', closesAt: '2091-02-01T00:00:00Z', programs: [{ programId: w.programA1.id, capacity: 5 }] };
+}
+
+const openIntakes = new WeakMap<FullWorld, Promise<number>>();
+/** One open intake of university A per world, offering its programs, for the applications row. */
+function openIntakeOf(t: TestApp, w: FullWorld): Promise<number> {
+  let intake = openIntakes.get(w);
+  if (!intake) {
+    intake = insertIntake(t, w.uniA.id, [w.programA1.id, w.programA2.id], { name: 'Authorization round', opensAt: new Date('2000-01-01T00:00:00Z'), closesAt: new Date('2099-12-31T00:00:00Z') });
+    openIntakes.set(w, intake);
+  }
+  return intake;
 }
 
 async function freshUniversity(t: TestApp) {
@@ -128,6 +163,34 @@ export const AUTHORIZATION_TABLE: Row[] = [
     prepare: async (t, w) => ({ url: `/api/programs/${(await createProgram(t, w.uniA.id)).id}` }),
   },
 
+  /* ---------- intakes (issue 16): upcoming ones, so applying elsewhere in this table is unaffected ---------- */
+  { method: 'GET', route: '/api/universities/:id/intakes', expect: all(200), prepare: (_t, w) => ({ url: `/api/universities/${w.uniA.id}/intakes` }) },
+  {
+    method: 'POST',
+    route: '/api/universities/:id/intakes',
+    expect: staffInReach(201),
+    prepare: (_t, w) => ({ url: `/api/universities/${w.uniA.id}/intakes`, json: intakeJson(w, `Intake ${unique()}`) }),
+  },
+  { method: 'GET', route: '/api/intakes/:id', expect: all(200), prepare: async (t, w) => ({ url: `/api/intakes/${await insertIntake(t, w.uniA.id, [w.programA1.id])}` }) },
+  {
+    method: 'PUT',
+    route: '/api/intakes/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => ({ url: `/api/intakes/${await insertIntake(t, w.uniA.id, [w.programA1.id])}`, json: intakeJson(w, `Edited intake ${unique()}`) }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/intakes/:id',
+    expect: staffInReach(200),
+    prepare: async (t, w) => ({ url: `/api/intakes/${await insertIntake(t, w.uniA.id, [w.programA1.id])}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/intakes/:id/capacity',
+    expect: staffInReach(200),
+    prepare: async (t, w) => ({ url: `/api/intakes/${await insertIntake(t, w.uniA.id, [w.programA1.id], { capacity: 3 })}/capacity` }),
+  },
+
   /* ---------- courses ---------- */
   { method: 'GET', route: '/api/courses', expect: signedIn(200), prepare: () => ({ url: '/api/courses' }) },
   { method: 'GET', route: '/api/courses/:id', expect: all(200), prepare: (_t, w) => ({ url: `/api/courses/${w.courseA1.id}` }) },
@@ -182,6 +245,12 @@ export const AUTHORIZATION_TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/auth/logout-everywhere',
+    expect: signedIn(200),
+    prepare: async (t, w, caller) => ({ url: '/api/auth/logout-everywhere', as: await twinOf(t, w, caller) }),
+  },
+  {
+    method: 'POST',
     route: '/api/auth/request-reset',
     expect: all(200),
     prepare: () => ({ url: '/api/auth/request-reset', headers: { 'x-test-address': nextAddress() }, json: { email: `reset-${unique()}@example.test` } }),
@@ -201,17 +270,49 @@ export const AUTHORIZATION_TABLE: Row[] = [
     method: 'DELETE',
     route: '/api/users/me',
     expect: { guest: 401, owner: 200, otherUser: 200, adminOwn: 403, adminOther: 403, superuser: 403 },
-    prepare: async (t, w, caller) => ({ url: '/api/users/me', as: await twinOf(t, w, caller) }),
+    prepare: async (t, w, caller) => ({ url: '/api/users/me', as: await twinOf(t, w, caller), json: { password: DEFAULT_PASSWORD } }),
+  },
+  {
+    // Every signed-in account may change its own password (a twin, since the change ends its other sessions).
+    method: 'PUT',
+    route: '/api/users/me/password',
+    expect: signedIn(200),
+    prepare: async (t, w, caller) => ({ url: '/api/users/me/password', as: await twinOf(t, w, caller), json: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Pass-5521' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/me/contact-change',
+    expect: signedIn(200),
+    prepare: async (t, w, caller) => ({ url: '/api/users/me/contact-change', as: await twinOf(t, w, caller), json: { kind: 'email', value: `changed-${unique()}@example.test` } }),
+  },
+  {
+    // A ticket nobody issued: refused for everyone signed in, nothing changed.
+    method: 'POST',
+    route: '/api/users/me/contact-change/confirm',
+    expect: signedIn(400),
+    prepare: () => ({ url: '/api/users/me/contact-change/confirm', json: { ticket: 'not-a-ticket', code: '123456' } }),
   },
   { method: 'GET', route: '/api/users/:id', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/users/${w.userA.id}` }) },
   {
     method: 'PUT',
     route: '/api/users/:id',
-    expect: { guest: 401, owner: 403, otherUser: 403, adminOwn: 200, adminOther: 404, superuser: 200 },
+    // Only the SUPERUSER archives an account; an ADMIN of the applicant's university is refused, another one never sees it.
+    expect: { guest: 401, owner: 403, otherUser: 403, adminOwn: 403, adminOther: 404, superuser: 200 },
     prepare: async (t, w) => {
       const applicant = await createUser(t, 'USER');
       await createApplication(t, applicant, w.uniA.id);
       return { url: `/api/users/${applicant.id}`, json: { enabled: false } };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/:id/university-block',
+    // An ADMIN blocks an applicant of its own university; a SUPERUSER archives instead.
+    expect: { guest: 401, owner: 403, otherUser: 403, adminOwn: 200, adminOther: 404, superuser: 403 },
+    prepare: async (t, w) => {
+      const applicant = await createUser(t, 'USER');
+      await createApplication(t, applicant, w.uniA.id);
+      return { url: `/api/users/${applicant.id}/university-block`, json: { blocked: true } };
     },
   },
 
@@ -220,9 +321,10 @@ export const AUTHORIZATION_TABLE: Row[] = [
     method: 'POST',
     route: '/api/applications',
     expect: { guest: 401, owner: 201, otherUser: 201, adminOwn: 403, adminOther: 403, superuser: 403 },
-    prepare: (_t, w) => ({
+    // University A has intakes (rows above), so the application names an open one of its own.
+    prepare: async (t, w) => ({
       url: '/api/applications',
-      multipart: multipartBody([{ name: 'application', value: JSON.stringify(applicationJson([w.programA2.id])) }, ...sampleDocuments()]),
+      multipart: multipartBody([{ name: 'application', value: JSON.stringify(applicationJson([w.programA2.id], { intakeId: await openIntakeOf(t, w) })) }, ...sampleDocuments()]),
     }),
   },
   { method: 'GET', route: '/api/applications', expect: staff(), prepare: () => ({ url: '/api/applications' }) },
@@ -247,6 +349,38 @@ export const AUTHORIZATION_TABLE: Row[] = [
   { method: 'GET', route: '/api/files/application/:applicationId', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/files/application/${w.applicationA}` }) },
   { method: 'GET', route: '/api/files/:fileId', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/files/${w.fileA.id}` }) },
 
+  /* ---------- drafts (issue 16): the applicant's own, never staff's ---------- */
+  { method: 'GET', route: '/api/drafts/mine', expect: applicantsOnly(200), prepare: async (t, w, caller) => ({ url: '/api/drafts/mine', as: await draftOf(t, w, caller) }) },
+  {
+    method: 'PUT',
+    route: '/api/drafts/mine',
+    expect: applicantsOnly(200),
+    prepare: async (t, w, caller) => ({ url: '/api/drafts/mine', as: await twinOf(t, w, caller), json: { fullName: 'Draft Writer', updatedAt: null } }),
+  },
+  { method: 'DELETE', route: '/api/drafts/mine', expect: applicantsOnly(204), prepare: async (t, w, caller) => ({ url: '/api/drafts/mine', as: await draftOf(t, w, caller) }) },
+  {
+    method: 'GET',
+    route: '/api/drafts/mine/files/:documentType',
+    expect: applicantsOnly(200),
+    prepare: async (t, w, caller) => ({ url: '/api/drafts/mine/files/NRC_FRONT', as: await draftOf(t, w, caller, true) }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/drafts/mine/files/:documentType',
+    expect: applicantsOnly(200),
+    prepare: async (t, w, caller) => ({
+      url: '/api/drafts/mine/files/NRC_FRONT',
+      as: await twinOf(t, w, caller),
+      multipart: multipartBody([{ ...sampleDocuments()[0]!, name: 'file' }]),
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/drafts/mine/files/:documentType',
+    expect: applicantsOnly(200),
+    prepare: async (t, w, caller) => ({ url: '/api/drafts/mine/files/NRC_FRONT', as: await draftOf(t, w, caller, true) }),
+  },
+
   /* ---------- payments ---------- */
   { method: 'GET', route: '/api/payments/config', expect: signedIn(200), prepare: () => ({ url: '/api/payments/config' }) },
   {
@@ -268,6 +402,16 @@ export const AUTHORIZATION_TABLE: Row[] = [
       return { url: `/api/payments/verify/${payment.reference}` };
     },
   },
+  ...(['receipt', 'receipt.pdf'] as const).map((suffix): Row => ({
+    method: 'GET',
+    route: `/api/applications/:id/${suffix}`,
+    expect: ownerOrStaffInReach,
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      await insertPayment(t, application.id, w.userA.id, 'successful');
+      return { url: `/api/applications/${application.id}/${suffix}` };
+    },
+  })),
   // No valid signature: refused for everyone, whatever token is sent.
   { method: 'POST', route: '/api/payments/webhook', expect: all(401), prepare: () => ({ url: '/api/payments/webhook', json: { event: 'collection.successful', data: {} } }) },
 
@@ -278,6 +422,17 @@ export const AUTHORIZATION_TABLE: Row[] = [
     route: '/api/subscribers',
     expect: all(201),
     prepare: () => ({ url: '/api/subscribers', json: { name: 'Waiting Person', email: `wait-${unique()}@example.test` } }),
+  },
+  {
+    // Anyone may write to the portal's team; the message goes to the outbox (202).
+    method: 'POST',
+    route: '/api/contact',
+    expect: all(202),
+    prepare: () => ({
+      url: '/api/contact',
+      headers: { 'x-test-address': nextAddress() },
+      json: { name: 'Mutale Banda', email: `ask-${unique()}@example.test`, subject: 'A question', message: 'When does the next intake open?' },
+    }),
   },
 ];
 

@@ -55,7 +55,11 @@ async function assertNothingHalfWritten(t: TestApp, strayAllowed = 0) {
   assert.deepEqual(broken, [], 'applications without all their parts');
   const keys = rows<{ storage_key: string }>(await t.ctx.db.execute(sql`select storage_key from application_files`)).map((r) => r.storage_key);
   const stored = new Set(folderState(t.config.storage.kind === 'local' ? t.config.storage.dir : t.dataDir).map((entry) => entry.replace(/:\d+$/, '')));
-  assert.deepEqual(keys.filter((key) => !stored.has(key)), [], 'every file row has its stored object');
+  assert.deepEqual(
+    keys.filter((key) => !stored.has(key)),
+    [],
+    'every file row has its stored object',
+  );
   const stray = stored.size - keys.length;
   assert.ok(stray >= 0 && stray <= strayAllowed, `unreferenced stored objects: ${stray} (allowed ${strayAllowed})`);
 }

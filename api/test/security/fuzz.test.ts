@@ -5,22 +5,31 @@
  * of all rows) and the files folder must be exactly as before.
  *
  * Write routes fuzzed elsewhere (auth.test.ts: register, login, request-reset,
- * reset-password, subscribers, PUT /api/users/:id) and routes that take no
- * input at all (logout, DELETE /api/users/me) are named below, so the list
+ * reset-password, subscribers, PUT /api/users/:id, DELETE /api/users/me) and
+ * routes that take no input at all (logout, logout everywhere) are named below, so the list
  * check fails when a new write route appears without fuzzing.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { applicationJson, postMultipart, sampleDocuments, type Part } from '../fixtures/applications';
 import { samplePdf } from '../fixtures/samples';
+import { insertIntake } from '../helpers/intakes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createFullWorld, databaseState, folderState, type FullWorld } from '../helpers/world-full';
 import { hostileBodies, hostileIds, isRaw, type FieldKind } from './hostile-inputs';
 import { registeredRoutes } from './routes';
 
-const FUZZED_ELSEWHERE = ['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/request-reset', 'POST /api/auth/reset-password', 'POST /api/subscribers', 'PUT /api/users/:id'];
-const NO_INPUT = ['POST /api/auth/logout', 'DELETE /api/users/me'];
-const MULTIPART = ['POST /api/applications'];
+const FUZZED_ELSEWHERE = [
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/request-reset',
+  'POST /api/auth/reset-password',
+  'POST /api/subscribers',
+  'PUT /api/users/:id',
+  'DELETE /api/users/me',
+];
+const NO_INPUT = ['POST /api/auth/logout', 'POST /api/auth/logout-everywhere', 'DELETE /api/drafts/mine'];
+const MULTIPART = ['POST /api/applications', 'PUT /api/drafts/mine/files/:documentType'];
 
 interface FuzzRoute {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -29,16 +38,26 @@ interface FuzzRoute {
   /** Valid body, or none for DELETE. */
   valid?: Record<string, unknown>;
   fields?: Record<string, FieldKind>;
-  as: 'superuser' | 'owner';
+  as: 'superuser' | 'owner' | 'admin';
   headers?: Record<string, string>;
 }
 
 const text = (max: number): FieldKind => ({ kind: 'text', max });
 
+/** An upcoming intake of university A (made in `before`). */
+let intakeA = 0;
+
 function fuzzRoutes(w: FullWorld): FuzzRoute[] {
   return [
     { method: 'POST', route: '/api/universities', url: () => '/api/universities', valid: { name: 'Fuzz University', location: 'Ndola' }, fields: { name: text(200) }, as: 'superuser' },
-    { method: 'PUT', route: '/api/universities/:id', url: (x, id) => `/api/universities/${id ?? x.uniA.id}`, valid: { name: 'Renamed', location: 'Ndola' }, fields: { name: text(200) }, as: 'superuser' },
+    {
+      method: 'PUT',
+      route: '/api/universities/:id',
+      url: (x, id) => `/api/universities/${id ?? x.uniA.id}`,
+      valid: { name: 'Renamed', location: 'Ndola' },
+      fields: { name: text(200) },
+      as: 'superuser',
+    },
     { method: 'DELETE', route: '/api/universities/:id', url: (_x, id) => `/api/universities/${id}`, as: 'superuser' },
     {
       method: 'POST',
@@ -57,6 +76,23 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       as: 'superuser',
     },
     { method: 'DELETE', route: '/api/programs/:id', url: (_x, id) => `/api/programs/${id}`, as: 'superuser' },
+    {
+      method: 'POST',
+      route: '/api/universities/:id/intakes',
+      url: (x, id) => `/api/universities/${id ?? x.uniA.id}/intakes`,
+      valid: { name: 'Fuzz intake', opensAt: '2093-01-01T00:00:00Z', closesAt: '2093-02-01T00:00:00Z', programs: [{ programId: w.programA1.id, capacity: 2 }] },
+      fields: { name: text(120), opensAt: text(40), closesAt: text(40) },
+      as: 'superuser',
+    },
+    {
+      method: 'PUT',
+      route: '/api/intakes/:id',
+      url: (_x, id) => `/api/intakes/${id ?? intakeA}`,
+      valid: { name: 'Fuzz intake edited', opensAt: '2094-01-01T00:00:00Z', closesAt: '2094-02-01T00:00:00Z', programs: [{ programId: w.programA1.id, capacity: 2 }] },
+      fields: { name: text(120), opensAt: text(40), closesAt: text(40) },
+      as: 'superuser',
+    },
+    { method: 'DELETE', route: '/api/intakes/:id', url: (_x, id) => `/api/intakes/${id}`, as: 'superuser' },
     {
       method: 'POST',
       route: '/api/courses',
@@ -82,6 +118,58 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       fields: { status: { kind: 'status' }, reviewNotes: text(5000) },
       as: 'superuser',
     },
+    // Only an ADMIN blocks an applicant from its university.
+    {
+      method: 'PUT',
+      route: '/api/users/:id/university-block',
+      url: (x, id) => `/api/users/${id ?? x.userA.id}/university-block`,
+      valid: { blocked: true },
+      fields: { blocked: { kind: 'bool' } },
+      as: 'admin',
+    },
+    {
+      method: 'POST',
+      route: '/api/contact',
+      url: () => '/api/contact',
+      valid: { name: 'Mutale Banda', email: 'ask@example.test', subject: 'A question', message: 'When does the next intake open?' },
+      fields: { name: text(200), subject: text(200), message: text(5000) },
+      as: 'owner',
+    },
+    // Settings: every hostile value is refused before a password is checked or a code is mailed.
+    {
+      method: 'PUT',
+      route: '/api/users/me/password',
+      url: () => '/api/users/me/password',
+      valid: { currentPassword: 'Not-the-password-1', newPassword: 'Another-Pass-5521' },
+      fields: { currentPassword: text(1024), newPassword: text(128) },
+      as: 'owner',
+    },
+    {
+      method: 'POST',
+      route: '/api/users/me/contact-change',
+      url: () => '/api/users/me/contact-change',
+      valid: { kind: 'email', value: 'changed@example.test' },
+      fields: { value: text(254) },
+      as: 'owner',
+    },
+    {
+      method: 'POST',
+      route: '/api/users/me/contact-change/confirm',
+      url: () => '/api/users/me/contact-change/confirm',
+      valid: { ticket: 'not-a-ticket', code: '123456' },
+      fields: { ticket: text(2048), code: text(6) },
+      as: 'owner',
+    },
+    // The owner has a newer draft than the stale version sent: a body that passes the checks is still refused (409), so nothing changes.
+    {
+      method: 'PUT',
+      route: '/api/drafts/mine',
+      url: () => '/api/drafts/mine',
+      valid: { fullName: 'Fuzz Draft', updatedAt: '2001-01-01T00:00:00.000Z' },
+      fields: { fullName: text(200), city: text(100), programNotes: text(5000), step: { kind: 'small-int', max: 4 }, universityId: { kind: 'id' } },
+      as: 'owner',
+    },
+    { method: 'DELETE', route: '/api/drafts/mine/files/:documentType', url: (_x, id) => `/api/drafts/mine/files/${id}`, as: 'owner' },
     { method: 'POST', route: '/api/payments/initiate', url: () => '/api/payments/initiate', valid: { applicationId: w.applicationA }, fields: { applicationId: { kind: 'id' } }, as: 'owner' },
     {
       method: 'POST',
@@ -117,6 +205,9 @@ describe('fuzz of every write route', () => {
   before(async () => {
     t = await startTestApp();
     w = await createFullWorld(t);
+    intakeA = await insertIntake(t, w.uniA.id, [w.programA1.id]);
+    const draft = await t.app.inject({ method: 'PUT', url: '/api/drafts/mine', headers: { authorization: `Bearer ${w.userA.token}` }, payload: { fullName: 'Owner Draft', updatedAt: null } });
+    assert.equal(draft.statusCode, 200, draft.body);
   });
   after(async () => t.close());
 
@@ -137,16 +228,22 @@ describe('fuzz of every write route', () => {
     'POST /api/programs',
     'PUT /api/programs/:id',
     'DELETE /api/programs/:id',
+    'POST /api/universities/:id/intakes',
+    'PUT /api/intakes/:id',
+    'DELETE /api/intakes/:id',
     'POST /api/courses',
     'PUT /api/courses/:id',
     'DELETE /api/courses/:id',
     'PUT /api/applications/:id',
+    'PUT /api/users/:id/university-block',
     'POST /api/payments/initiate',
     'POST /api/payments/webhook',
+    'PUT /api/drafts/mine',
+    'DELETE /api/drafts/mine/files/:documentType',
   ].entries()) {
     it(`${name}: 200+ hostile inputs → 4xx with a message, database and files unchanged`, async () => {
       const route = fuzzRoutes(w).find((r) => `${r.method} ${r.route}` === name)!;
-      const token = route.as === 'owner' ? w.userA.token : w.superuser.token;
+      const token = route.as === 'owner' ? w.userA.token : route.as === 'admin' ? w.adminA.token : w.superuser.token;
       const beforeDb = await databaseState(t);
       const beforeFiles = folderState(t.dataDir);
       const problems: string[] = [];

@@ -58,7 +58,32 @@ const NESTED = (depth: number): unknown => {
 /** Values that are never a string. */
 const NOT_STRINGS: unknown[] = [null, 0, -1, 1.5, 1e308, -1e308, true, false, [], ['a'], {}, { $ne: null }, { toString: 'x' }, NESTED(50), [[[[[]]]]]];
 /** Values that never coerce to a positive 32-bit integer. */
-const NOT_IDS: unknown[] = [null, 0, -1, 1.5, -0.5, 2_147_483_648, 1e308, -1e308, [], {}, { $ne: null }, NESTED(20), 'abc', '', ' ', '1.5', '-3', '2147483648', ...HOSTILE_STRINGS.filter((s) => !/^\s*\d+\s*$/.test(s) && s !== '-0' && s !== '0x7fffffff')];
+/** Loose coercion took these as numbers: a boolean, hexadecimal, padded digits, exponents. */
+const NOT_DECIMAL: unknown[] = [true, false, '0x10', ' 1', '1 ', '+1', '1e1', '1_000', '１'];
+const NOT_IDS: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  -0.5,
+  2_147_483_648,
+  1e308,
+  -1e308,
+  [],
+  {},
+  { $ne: null },
+  NESTED(20),
+  'abc',
+  '',
+  ' ',
+  '1.5',
+  '-3',
+  '2147483648',
+  ...NOT_DECIMAL,
+  ...HOSTILE_STRINGS.filter((s) => !/^\d+$/.test(s)),
+];
+/** Control characters inside an otherwise valid length: PostgreSQL refuses NUL, and none belongs in text. */
+export const CONTROL_STRINGS = ['nul\u0000inside', '\u0000', 'bell\u0007', 'escape\u001b[31m', 'del\u007f'];
 const NOT_BOOLEANS: unknown[] = [null, 0, 1, 'true', 'false', 'yes', '', [], [true], {}, { $ne: null }, ...HOSTILE_STRINGS];
 
 export type FieldKind = { kind: 'status' } | { kind: 'text'; max: number } | { kind: 'id' } | { kind: 'bool' } | { kind: 'small-int'; max: number } | { kind: 'never' };
@@ -71,6 +96,7 @@ export function invalidValues(field: FieldKind): unknown[] {
         ...NOT_STRINGS,
         '',
         '   ',
+        ...CONTROL_STRINGS,
         // Longer than the field's maximum, whatever fragment follows.
         ...HOSTILE_STRINGS.map((s) => `${'y'.repeat(field.max + 1)}${s}`),
       ];
@@ -79,7 +105,7 @@ export function invalidValues(field: FieldKind): unknown[] {
     case 'bool':
       return NOT_BOOLEANS;
     case 'small-int':
-      return [null, 0, -1, 1.5, field.max + 1, 1e308, 'abc', '', [], {}, ...HOSTILE_STRINGS.filter((s) => !/^\s*\d+\s*$/.test(s) && s !== 'Infinity' && s !== '0x7fffffff' && s !== '-0')];
+      return [null, 0, -1, 1.5, field.max + 1, 1e308, 'abc', '', [], {}, ...NOT_DECIMAL, ...HOSTILE_STRINGS.filter((s) => !/^\d+$/.test(s))];
     case 'never':
       return [];
     case 'status':
@@ -153,7 +179,35 @@ export function hostileBodies(valid: Record<string, unknown>, fields: Record<str
 /** Path segments that are never a valid positive id. */
 export function hostileIds(): string[] {
   return [
-    ...['0', '-1', '1.5', '2147483648', '99999999999999999999', '1e308', 'NaN', 'Infinity', 'abc', '0x10', '%00', '%20', '1%20OR%201%3D1', "1'", '1;DROP%20TABLE%20users', '..%2F..%2Fetc%2Fpasswd', '%3Cscript%3E', 'null', 'undefined', 'true', '%E2%80%AE1', '__proto__', 'constructor'],
+    ...[
+      '0',
+      '-1',
+      '1.5',
+      '2147483648',
+      '99999999999999999999',
+      '1e308',
+      'NaN',
+      'Infinity',
+      'abc',
+      '0x10',
+      '%00',
+      '%20',
+      '1%20OR%201%3D1',
+      "1'",
+      '1;DROP%20TABLE%20users',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%3Cscript%3E',
+      'null',
+      'undefined',
+      'true',
+      '%E2%80%AE1',
+      '__proto__',
+      'constructor',
+      '%201',
+      '1%20',
+      '1%00',
+      '%2B1',
+    ],
     ...HOSTILE_STRINGS.filter((s) => !/[\uD800-\uDFFF]/.test(s) || /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(s))
       .map((s) => encodeURIComponent(s))
       .filter((s) => s.length > 0 && !/^\d+$/.test(s)),

@@ -9,12 +9,18 @@ import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { desc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { mailOutbox, users } from '../../src/db/schema';
-import { settleMail } from '../../src/services/mail';
+import { mailOutbox, users } from '../../src/infrastructure/database/schema';
+import { unseal } from '../../src/infrastructure/security/sealed';
+import { settleMail } from '../../src/infrastructure/mail/outbox';
 import { call, createUser, createWorld, type TestUser, type World } from '../helpers/fixtures';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 const PROTECTED = ['/api/users/me/export', '/api/payments/config'];
+
+/** The session id a fixture's token carries (each fixture user signs in once). */
+function sidOf(token: string): string {
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+}
 
 function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -32,7 +38,7 @@ describe('JWT acceptance', () => {
   after(async () => t.close());
 
   function claims(user: TestUser, extra: Record<string, unknown> = {}) {
-    return { id: user.id, email: user.email, role: user.role, universityId: user.universityId, name: 'X', ver: 0, ...extra };
+    return { id: user.id, email: user.email, role: user.role, universityId: user.universityId, name: 'X', ver: 0, sid: sidOf(user.token), ...extra };
   }
   function signed(user: TestUser, options: { alg?: string; issuer?: string; audience?: string; exp?: number | string; key?: Uint8Array; extra?: Record<string, unknown> } = {}) {
     const jwt = new SignJWT(claims(user, options.extra))
@@ -116,6 +122,9 @@ describe('JWT acceptance', () => {
       .sign(secret);
     await assertRefused(noVer, 'no ver');
     await assertRefused(await signed(w.userA, { extra: { ver: 7 } }), 'wrong ver');
+    await assertRefused(await signed(w.userA, { extra: { sid: undefined } }), 'no session id');
+    await assertRefused(await signed(w.userA, { extra: { sid: 'made-up-session' } }), 'a session that was never started');
+    await assertRefused(await signed(w.userA, { extra: { sid: sidOf(w.userB.token) } }), "another account's session");
     const noExp = await new SignJWT(claims(w.userA)).setProtectedHeader({ alg: 'HS256' }).setSubject(String(w.userA.id)).setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).sign(secret);
     await assertRefused(noExp, 'no exp');
     await assertRefused(await signed({ ...w.userA, id: 2_000_000 }), 'user that does not exist');
@@ -136,7 +145,7 @@ describe('JWT acceptance', () => {
     assert.equal(res.statusCode, 200);
     await settleMail(t.ctx);
     const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.id)).limit(1);
-    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(unseal(t.config.jwt.secret, mail!.text))![1]!;
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: '10.9.9.9', payload: { token: resetToken, newPassword: 'Zambezi-Falls-8842' } });
     assert.equal(reset.statusCode, 200, reset.body);
     await assertRefused(user.token, 'after a password reset');
@@ -145,7 +154,10 @@ describe('JWT acceptance', () => {
   it('ends the token when the stored version moves on (role change or any other bump)', async () => {
     const user = await createUser(t, 'ADMIN', { universityId: w.uniA.id });
     assert.equal((await call(t, 'GET', '/api/applications', { token: user.token })).statusCode, 200);
-    await t.ctx.db.update(users).set({ role: 'USER', tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+    await t.ctx.db
+      .update(users)
+      .set({ role: 'USER', tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
     await assertRefused(user.token, 'version bumped');
   });
 

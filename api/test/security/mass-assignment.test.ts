@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { APPLICATION_FEE } from 'shared-api/contract';
-import { applications, courses, payments, programs, subscribers, universities, users } from '../../src/db/schema';
+import { applications, courses, payments, programs, subscribers, universities, users } from '../../src/infrastructure/database/schema';
 import { submit } from '../fixtures/applications';
 import { call } from '../helpers/fixtures';
 import { createApplication } from '../helpers/payments-fixtures';
@@ -47,9 +47,21 @@ describe('mass assignment', () => {
     await refusedOneByOne('POST', '/api/courses', w.adminA.token, course, fields);
     await refusedOneByOne('PUT', `/api/courses/${w.courseA1.id}`, w.adminA.token, { courseName: 'C', courseDescription: 'D', sermisterToBeDone: 1, yearToBeStudied: 1 }, fields);
     await refusedOneByOne('POST', '/api/subscribers', undefined as unknown as string, { name: 'S', email: 's@example.test' }, { id: 5, ...fields });
-    await refusedOneByOne('PUT', `/api/applications/${w.applicationA}`, w.adminA.token, { status: 'Rejected', reviewNotes: 'n' }, { paid, paymentStatus, userId: w.userB.id, universityId: w.uniB.id, id: 999, enabled });
+    await refusedOneByOne(
+      'PUT',
+      `/api/applications/${w.applicationA}`,
+      w.adminA.token,
+      { status: 'Rejected', reviewNotes: 'n' },
+      { paid, paymentStatus, userId: w.userB.id, universityId: w.uniB.id, id: 999, enabled },
+    );
     await refusedOneByOne('PUT', `/api/users/${w.userA.id}`, w.superuser.token, { enabled: true }, { passwordHash: 'x', tokenVersion: 0, password: 'Another-Pass-1234', deletedAt: null });
-    await refusedOneByOne('POST', '/api/payments/initiate', w.userA.token, { applicationId: w.applicationA }, { status: 'successful', paid: true, paidAt: PRIVILEGED.paidAt, userId: w.userB.id, reference: 'mine-123456' });
+    await refusedOneByOne(
+      'POST',
+      '/api/payments/initiate',
+      w.userA.token,
+      { applicationId: w.applicationA },
+      { status: 'successful', paid: true, paidAt: PRIVILEGED.paidAt, userId: w.userB.id, reference: 'mine-123456' },
+    );
   });
 
   it('an ADMIN cannot move programs or courses to another university, nor pick ids', async () => {
@@ -59,7 +71,10 @@ describe('mass assignment', () => {
     assert.equal(program!.universityId, w.uniA.id, "the ADMIN's own university, not the body's");
     assert.notEqual(program!.id, 424242);
 
-    const edited = await call(t, 'PUT', `/api/programs/${program!.id}`, { token: w.adminA.token, json: { id: w.programB1.id, name: 'Edited', description: 'D', duration: 2, universityId: w.uniB.id } });
+    const edited = await call(t, 'PUT', `/api/programs/${program!.id}`, {
+      token: w.adminA.token,
+      json: { id: w.programB1.id, name: 'Edited', description: 'D', duration: 2, universityId: w.uniB.id },
+    });
     assert.equal(edited.statusCode, 200, edited.body);
     const [again] = await t.ctx.db.select().from(programs).where(eq(programs.id, program!.id));
     assert.equal(again!.universityId, w.uniA.id);
@@ -121,10 +136,12 @@ describe('mass assignment', () => {
     }
   });
 
-  it('an ADMIN archiving a user cannot change its role, university or id', async () => {
+  it('archiving a user (the SUPERUSER) cannot change its role, university or id; an ADMIN cannot archive at all', async () => {
     const applicant = await createApplication(t, w.userB, w.uniA.id);
     assert.ok(applicant.id);
-    const res = await call(t, 'PUT', `/api/users/${w.userB.id}`, { token: w.adminA.token, json: { enabled: true, universityId: w.uniA.id, id: w.superuser.id, userId: w.superuser.id } });
+    const byAdmin = await call(t, 'PUT', `/api/users/${w.userB.id}`, { token: w.adminA.token, json: { enabled: false, universityId: w.uniA.id } });
+    assert.equal(byAdmin.statusCode, 403, byAdmin.body);
+    const res = await call(t, 'PUT', `/api/users/${w.userB.id}`, { token: w.superuser.token, json: { enabled: true, universityId: w.uniA.id, id: w.superuser.id, userId: w.superuser.id } });
     assert.ok(res.statusCode === 200 || res.statusCode === 400, res.body);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, w.userB.id));
     assert.equal(row!.role, 'USER');

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
+import { openDatabase } from '../../src/infrastructure/database/client';
 import { applicationJson, multipartBody, sampleDocuments } from '../fixtures/applications';
 import { TEST_JWT_SECRET } from '../helpers/test-app';
 
@@ -84,7 +84,6 @@ describe('SIGTERM while requests are in flight (real process)', () => {
         LOG_LEVEL: 'warn',
         SHUTDOWN_GRACE_MS: '1500',
         PORTAL_DEMO_DATA: 'false',
-        PORTAL_SERVE_WEB: 'false',
         PORTAL_SUPERUSER_EMAIL: SU_EMAIL,
         PORTAL_SUPERUSER_PASSWORD: SU_PASSWORD,
       },

@@ -1,0 +1,2 @@
+/** The waitlist: sign-ups counted once per e-mail, limited per address. */
+export { subscribersRoutes } from './routes';
