@@ -5,6 +5,11 @@
  */
 export * from './contract/constants';
 export type * from './contract/schemas';
+export type * from './contract/pages';
+export type * from './contract/intakes';
+export type * from './contract/drafts';
 export * from './client/http';
 export * from './client/endpoints';
 export * from './client/page-handover';
+export * from './client/field-errors';
+export * from './display/format';

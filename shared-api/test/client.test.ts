@@ -13,6 +13,8 @@ interface Seen {
 }
 const seen: Seen[] = [];
 let reply: { status: number; body: unknown } = { status: 200, body: {} };
+/** When set, the server answers only once it resolves (a call still in flight). */
+let hold: Promise<void> | null = null;
 let server: Server;
 let base = '';
 
@@ -38,10 +40,13 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: await readBody(req) });
-    res.writeHead(reply.status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(reply.body));
+  server = createServer((req, res) => {
+    void (async () => {
+      seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: await readBody(req) });
+      if (hold) await hold;
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,6 +76,14 @@ test('login posts the spec payload', async () => {
   expect(JSON.parse(seen[0]!.body)).toEqual({ email: 'a@b.co', password: 'pw' });
 });
 
+test("an ADMIN's block of an applicant is a PUT of {blocked} on the user", async () => {
+  authStore.setState({ token: 'abc.def.ghi' });
+  reply = { status: 200, body: { userId: 5, universityId: 2, blocked: true } };
+  await expect(usersApi.setUniversityBlock(5, true)).resolves.toEqual({ userId: 5, universityId: 2, blocked: true });
+  expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/users/5/university-block', authorization: 'Bearer abc.def.ghi' });
+  expect(JSON.parse(seen[0]!.body)).toEqual({ blocked: true });
+});
+
 test('server errors become text: message, then error, then the fallback', async () => {
   reply = { status: 400, body: { message: 'email: is required', error: 'Bad Request' } };
   expect(errorText(await authApi.login({ email: '', password: '' }).catch((e: unknown) => e), 'Login Failed')).toBe('email: is required');
@@ -81,14 +94,24 @@ test('server errors become text: message, then error, then the fallback', async 
   expect(errorText(new TypeError('network down'), 'Network error. Try again later.')).toBe('Network error. Try again later.');
 });
 
-test('a 401 on a protected call asks the shell to log out', async () => {
+test('a 401 on a protected call asks the shell to log out, passing on why', async () => {
   const reasons: string[] = [];
-  const listener = (event: Event) => reasons.push((event as CustomEvent<{ reason: string }>).detail.reason);
+  const notices: Array<string | undefined> = [];
+  const listener = (event: Event) => {
+    reasons.push((event as CustomEvent<{ reason: string }>).detail.reason);
+    notices.push((event as CustomEvent<{ notice?: string }>).detail.notice);
+  };
   (globalThis as unknown as { window: EventTarget }).window.addEventListener(LOGOUT_EVENT, listener);
   authStore.setState({ token: 'stale.token.value' });
   reply = { status: 401, body: { message: 'Your session has ended. Please log in again.' } };
   await expect(usersApi.get(3)).rejects.toThrow();
   expect(reasons).toEqual(['unauthorized']);
+  expect(notices).toEqual(['Your session has ended. Please log in again.']);
+  // The caller still reads the body of the answer it got.
+  reply = { status: 401, body: { message: 'Account disabled. Please contact support.' } };
+  expect(errorText(await usersApi.get(3).catch((e: unknown) => e), 'x')).toBe('Account disabled. Please contact support.');
+  expect(notices[1]).toBe('Account disabled. Please contact support.');
+  reasons.length = 1;
 
   // A screen that shows its own expiry message opts out.
   await expect(universitiesApi.list({ skipLogoutOn401: true })).rejects.toThrow();
@@ -96,5 +119,40 @@ test('a 401 on a protected call asks the shell to log out', async () => {
   authStore.setState({ token: null });
   await expect(usersApi.get(3)).rejects.toThrow();
   expect(reasons).toEqual(['unauthorized']);
+  expect(notices).toHaveLength(2);
   (globalThis as unknown as { window: EventTarget }).window.removeEventListener(LOGOUT_EVENT, listener);
+});
+
+test('a 401 for a session that has since been replaced does not end the new one', async () => {
+  const reasons: string[] = [];
+  const listener = (event: Event) => reasons.push((event as CustomEvent<{ reason: string }>).detail.reason);
+  (globalThis as unknown as { window: EventTarget }).window.addEventListener(LOGOUT_EVENT, listener);
+  authStore.setState({ token: 'old.session.token' });
+  reply = { status: 401, body: { message: 'Your session has ended. Please log in again.' } };
+  let release = () => {};
+  hold = new Promise<void>((resolve) => (release = resolve));
+  const inFlight = usersApi.get(3);
+  while (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  // The visitor signs in again while the old session's call is still unanswered.
+  authStore.setState({ token: 'new.session.token' });
+  release();
+  hold = null;
+  await expect(inFlight).rejects.toThrow();
+  expect(seen[0].authorization).toBe('Bearer old.session.token');
+  expect(reasons).toEqual([]);
+  (globalThis as unknown as { window: EventTarget }).window.removeEventListener(LOGOUT_EVENT, listener);
+});
+
+test('deleting the account sends the password; signing out everywhere posts to its own route', async () => {
+  authStore.setState({ token: 'a.b.c' });
+  reply = { status: 200, body: { message: 'ok' } };
+  seen.length = 0;
+  await usersApi.deleteMine('Correct-Horse-42');
+  await authApi.logoutEverywhere();
+  expect(seen.map((s) => [s.method, s.url])).toEqual([
+    ['DELETE', '/api/users/me'],
+    ['POST', '/api/auth/logout-everywhere'],
+  ]);
+  expect(JSON.parse(seen[0]!.body)).toEqual({ password: 'Correct-Horse-42' });
+  authStore.setState({ token: null });
 });

@@ -1,6 +1,6 @@
-import { jwtDecode } from 'jwt-decode';
+import { peekSession, SESSION_TOKEN_KEY, type SessionRole } from 'page-platform/session-peek';
 
-export type Role = 'SUPERUSER' | 'ADMIN' | 'USER';
+export type Role = SessionRole;
 
 /** The claims the API puts in its token (spec §3 "Session user"). */
 export interface SessionUser {
@@ -14,8 +14,8 @@ export interface SessionUser {
   exp: number;
 }
 
-/** Local storage keys, exactly as spec §9. */
-export const TOKEN_KEY = 'user';
+/** Local storage keys, exactly as spec §9; the session token's is the session peek's. */
+export const TOKEN_KEY = SESSION_TOKEN_KEY;
 export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
 export const UNIVERSITIES_KEY = 'universities';
 
@@ -23,36 +23,31 @@ interface RawClaims {
   id?: number | string;
   email?: string;
   phone?: string | null;
-  role?: string;
   universityId?: number | string | null;
   university?: number | string | null;
   name?: string | null;
   sub?: string;
-  exp?: number;
 }
 
-/** Decodes a token into the session user, or null when it is undecodable or expired. */
+/**
+ * Decodes a token into the session user, or null when it is undecodable,
+ * expired or names no role of the portal (the session peek decides, as it does
+ * for the page's pre-start script and the shell's warm-up).
+ */
 export function decodeSession(token: string | null | undefined, nowMs: number = Date.now()): SessionUser | null {
-  if (!token) return null;
-  let claims: RawClaims;
-  try {
-    claims = jwtDecode<RawClaims>(token);
-  } catch {
-    return null;
-  }
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= nowMs) return null;
-  const role = claims.role;
-  if (role !== 'SUPERUSER' && role !== 'ADMIN' && role !== 'USER') return null;
+  const peek = peekSession(token, nowMs);
+  if (!peek) return null;
+  const claims = peek.claims as RawClaims;
   const university = claims.universityId ?? claims.university ?? null;
   return {
     id: Number(claims.id ?? claims.sub),
     email: claims.email ?? '',
     phone: claims.phone ?? null,
-    role,
+    role: peek.role,
     universityId: university === null || university === '' ? null : Number(university),
     name: claims.name ?? null,
     sub: claims.sub ?? '',
-    exp: claims.exp,
+    exp: peek.exp,
   };
 }
 

@@ -11,6 +11,8 @@ export interface AuthState {
   loggingOut: boolean;
   /** SUPERUSER university context: a university id, or null for all. */
   selectedUniversity: number | null;
+  /** Why the last session ended, for /login to say (null after a sign-in). */
+  signedOutNotice?: string | null;
 }
 
 /**
@@ -39,10 +41,35 @@ export function useAuth<T>(selector: (state: AuthState) => T): T {
 
 export const LOGOUT_EVENT = 'portal:logout';
 
+/**
+ * Why a session ends: 'user' (Logout: the shell tells the server), 'expired',
+ * 'unauthorized' (a 401), or 'ended' (the server has already ended it, for
+ * example after 'Sign out everywhere' or deleting the account: nothing to tell it).
+ */
+export type LogoutReason = 'expired' | 'unauthorized' | 'user' | 'ended';
+
+export interface LogoutRequest {
+  reason?: LogoutReason;
+  /** Shown on /login, so nobody is signed out without a word. */
+  notice?: string;
+}
+
 /** Asks the shell to end the session (for example after a 401). The shell owns the how. */
-export function requestLogout(reason: 'expired' | 'unauthorized' | 'user' = 'unauthorized'): void {
+export function requestLogout(reason: LogoutReason = 'unauthorized', notice?: string): void {
   if (typeof window === 'undefined') return;
-  window.dispatchEvent(new CustomEvent(LOGOUT_EVENT, { detail: { reason } }));
+  window.dispatchEvent(new CustomEvent<LogoutRequest>(LOGOUT_EVENT, { detail: { reason, notice } }));
+}
+
+export const SESSION_RENEWED_EVENT = 'portal:session-renewed';
+
+/**
+ * Hands the shell a new token for the same user (after a password or e-mail
+ * change the server ends every other session and renews this one). The shell
+ * stores it only when it belongs to the signed-in user.
+ */
+export function requestSessionRenewal(token: string): void {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent(SESSION_RENEWED_EVENT, { detail: { token } }));
 }
 
 /** The token for a request, read at call time so a refreshed session is always used. */

@@ -10,9 +10,7 @@ export function readCachedUniversities(): CachedUniversity[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(UNIVERSITIES_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter((u): u is CachedUniversity => typeof u?.id === 'number' && typeof u?.name === 'string')
-      .map((u) => ({ id: u.id, name: u.name }));
+    return parsed.filter((u): u is CachedUniversity => typeof u?.id === 'number' && typeof u?.name === 'string').map((u) => ({ id: u.id, name: u.name }));
   } catch {
     return [];
   }

@@ -36,13 +36,13 @@ export const sessionWriter = {
     const user = decodeSession(token);
     if (!user) return false;
     localStorage.setItem(TOKEN_KEY, token);
-    authStore.setState({ token, user, loading: false, loggingOut: false });
+    authStore.setState({ token, user, loading: false, loggingOut: false, signedOutNotice: null });
     return true;
   },
-  /** Logout: remove the stored token and clear the user. */
-  signOut(): void {
+  /** Logout: remove the stored token and clear the user; `notice` says why, on /login. */
+  signOut(notice?: string): void {
     localStorage.removeItem(TOKEN_KEY);
-    authStore.setState({ token: null, user: null, loggingOut: false, loading: false });
+    authStore.setState({ token: null, user: null, loggingOut: false, loading: false, signedOutNotice: notice ?? null });
   },
   setLoggingOut(loggingOut: boolean): void {
     authStore.setState({ loggingOut });

@@ -1,15 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import {
-  authStore,
-  cacheUniversities,
-  decodeSession,
-  displayName,
-  LOGOUT_EVENT,
-  readCachedUniversities,
-  requestLogout,
-  sessionWriter,
-  useAuth,
-} from '../src';
+import { authStore, cacheUniversities, decodeSession, displayName, LOGOUT_EVENT, readCachedUniversities, requestLogout, sessionWriter, useAuth } from '../src';
 
 function fakeToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -7,6 +7,10 @@ import type {
   ApplicationListQuery,
   ApplicationUpdate,
   AuditEntry,
+  ChangePasswordRequest,
+  ContactChangeConfirm,
+  ContactChangeRequest,
+  ContactChangeStarted,
   Course,
   CourseCreate,
   CourseUpdate,
@@ -20,12 +24,17 @@ import type {
   Program,
   ProgramInput,
   RegisterRequest,
+  SessionRenewed,
   StudentListItem,
   University,
+  UniversityBlock,
   UniversityInput,
   User,
   UserUpdate,
 } from '../contract/schemas';
+import type { Intake, IntakeCapacity, IntakeInput } from '../contract/intakes';
+import type { DocumentType } from '../contract/constants';
+import type { Draft, DraftInput } from '../contract/drafts';
 import { httpClient, type CallOptions } from './http';
 
 type Query = Record<string, string | number | undefined>;
@@ -41,6 +50,8 @@ export const authApi = {
   requestReset: async (email: string) => (await httpClient()).post('auth/request-reset', { json: { email } }).json<MessageBody>(),
   resetPassword: async (body: { token: string; newPassword: string }) => (await httpClient()).post('auth/reset-password', { json: body }).json<MessageBody>(),
   logout: async () => (await httpClient()).post('auth/logout').json<MessageBody>(),
+  /** Ends every session of the account, this one included. */
+  logoutEverywhere: async () => (await httpClient()).post('auth/logout-everywhere').json<MessageBody>(),
 };
 
 /** The public university list, also embedded in the pre-rendered /universities page. */
@@ -79,20 +90,53 @@ export const usersApi = {
   get: async (id: number | string) => (await httpClient()).get(`users/${id}`).json<User>(),
   update: async (id: number | string, body: UserUpdate) => (await httpClient()).put(`users/${id}`, { json: body }).json<User>(),
   students: async (query: Query) => (await httpClient()).get('users/students', { searchParams: searchParams(query) }).json<Paged<StudentListItem>>(),
+  /** ADMIN: block or unblock an applicant from applying to the ADMIN's university. */
+  setUniversityBlock: async (id: number | string, blocked: boolean) => (await httpClient()).put(`users/${id}/university-block`, { json: { blocked } }).json<UniversityBlock>(),
   exportMine: async () => (await httpClient()).get('users/me/export').json<unknown>(),
-  deleteMine: async () => (await httpClient()).delete('users/me').json<MessageBody>(),
+  /** A wrong password answers 400 (never 401, which would end the session). */
+  deleteMine: async (password: string) => (await httpClient()).delete('users/me', { json: { password } }).json<MessageBody>(),
 };
 
 export const applicationsApi = {
   list: async () => (await httpClient()).get('applications').json<Application[]>(),
-  page: async (query: ApplicationListQuery) =>
-    (await httpClient()).get('applications', { searchParams: searchParams(query as Query) }).json<Paged<Application>>(),
+  page: async (query: ApplicationListQuery) => (await httpClient()).get('applications', { searchParams: searchParams(query as Query) }).json<Paged<Application>>(),
   get: async (id: number | string, options?: CallOptions) => (await httpClient()).get(`applications/${id}`, options).json<Application>(),
   ofUser: async (userId: number | string, options?: CallOptions) => (await httpClient()).get(`applications/user/${userId}`, options).json<Application[]>(),
   update: async (id: number | string, body: ApplicationUpdate) => (await httpClient()).put(`applications/${id}`, { json: body }).json<Application>(),
   /** Multipart: part 'application' (JSON) and one 'files' part per document. */
   submit: async (form: FormData, options?: CallOptions) => (await httpClient()).post('applications', { body: form, timeout: 300_000, retry: 0, ...options }),
   exportCsvUrl: (query: ApplicationListQuery) => `/api/applications/export.csv?${new URLSearchParams(searchParams(query as Query))}`,
+};
+
+/** Admission rounds (issue 16). Guests and applicants see open and upcoming intakes only. */
+export const intakesApi = {
+  ofUniversity: async (universityId: number | string, options?: CallOptions) => (await httpClient()).get(`universities/${universityId}/intakes`, options).json<Intake[]>(),
+  get: async (id: number | string) => (await httpClient()).get(`intakes/${id}`).json<Intake>(),
+  create: async (universityId: number | string, body: IntakeInput) => (await httpClient()).post(`universities/${universityId}/intakes`, { json: body }).json<Intake>(),
+  update: async (id: number | string, body: IntakeInput) => (await httpClient()).put(`intakes/${id}`, { json: body }).json<Intake>(),
+  remove: async (id: number | string) => (await httpClient()).delete(`intakes/${id}`).json<MessageBody>(),
+  capacity: async (id: number | string) => (await httpClient()).get(`intakes/${id}/capacity`).json<IntakeCapacity>(),
+};
+
+/**
+ * The applicant's own draft on the server (issue 16). `get` answers 404 when
+ * none is saved; `save` answers 409 when another device saved since the
+ * `updatedAt` sent. Saves are not retried here: the wizard paces them.
+ */
+export const draftsApi = {
+  get: async (options?: CallOptions) => (await httpClient()).get('drafts/mine', { retry: 0, ...options }).json<Draft>(),
+  save: async (body: DraftInput, options?: CallOptions) => (await httpClient()).put('drafts/mine', { json: body, retry: 0, ...options }).json<Draft>(),
+  remove: async () => {
+    await (await httpClient()).delete('drafts/mine', { retry: 0 });
+  },
+  /** Multipart: one part 'file'. */
+  putFile: async (documentType: DocumentType, file: Blob, fileName: string) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return (await httpClient()).put(`drafts/mine/files/${documentType}`, { body: form, timeout: 120_000, retry: 0 }).json<Draft>();
+  },
+  removeFile: async (documentType: DocumentType) => (await httpClient()).delete(`drafts/mine/files/${documentType}`, { retry: 0 }).json<Draft>(),
+  downloadFile: async (documentType: DocumentType) => (await httpClient()).get(`drafts/mine/files/${documentType}`).blob(),
 };
 
 export const filesApi = {
@@ -113,11 +157,21 @@ export const subscribersApi = {
   create: async (body: { name: string; email: string }) => (await httpClient()).post('subscribers', { json: body }).json<MessageBody>(),
 };
 
+export const contactApi = {
+  send: async (body: { name: string; email: string; subject: string; message: string }) => (await httpClient()).post('contact', { json: body }).json<MessageBody>(),
+};
+
 export const dashboardApi = {
-  stats: async (universityId?: number | null) =>
-    (await httpClient()).get('dashboard/stats', { searchParams: searchParams({ universityId: universityId ?? undefined }) }).json<DashboardStats>(),
+  stats: async (universityId?: number | null) => (await httpClient()).get('dashboard/stats', { searchParams: searchParams({ universityId: universityId ?? undefined }) }).json<DashboardStats>(),
 };
 
 export const auditApi = {
   list: async (query: Query) => (await httpClient()).get('audit', { searchParams: searchParams(query) }).json<Paged<AuditEntry>>(),
+};
+
+/** One's own account (Settings): each change answers with a renewed session token. */
+export const accountApi = {
+  changePassword: async (body: ChangePasswordRequest) => (await httpClient()).put('users/me/password', { json: body }).json<SessionRenewed>(),
+  startContactChange: async (body: ContactChangeRequest) => (await httpClient()).post('users/me/contact-change', { json: body }).json<ContactChangeStarted>(),
+  confirmContactChange: async (body: ContactChangeConfirm) => (await httpClient()).post('users/me/contact-change/confirm', { json: body }).json<SessionRenewed>(),
 };

@@ -46,3 +46,16 @@ export function errorStatus(error: unknown): number | undefined {
   return isHTTPError(error) ? error.response.status : undefined;
 }
 
+/**
+ * The thing asked for does not exist: a 404, or a 400 for an id that cannot
+ * be one ('abc'). A detail page shows its not-found state for either.
+ */
+export function isMissing(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 404 || status === 400;
+}
+
+/** An id in an address that can name a record (decimal digits, not 0). */
+export function isRecordId(value: string | undefined): value is string {
+  return value !== undefined && /^[0-9]{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647;
+}

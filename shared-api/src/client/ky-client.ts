@@ -17,9 +17,19 @@ function create(): KyInstance {
         },
       ],
       afterResponse: [
-        ({ request, response, options }) => {
+        async ({ request, response, options }) => {
           const skip = (options as CallOptions).skipLogoutOn401 === true;
-          if (response.status === 401 && request.headers.has('Authorization') && !skip) requestLogout('unauthorized');
+          // Only the session that sent the call has ended: an answer to a call sent
+          // with an older token (the visitor signed in again meanwhile) must not
+          // sign the new session out.
+          const sentWith = request.headers.get('Authorization');
+          if (response.status !== 401 || sentWith === null || sentWith !== `Bearer ${currentToken() ?? ''}` || skip) return;
+          // The server says why (session ended, account archived): /login shows it.
+          const body = (await response
+            .clone()
+            .json()
+            .catch(() => null)) as { message?: unknown } | null;
+          requestLogout('unauthorized', typeof body?.message === 'string' ? body.message : undefined);
         },
       ],
     },

@@ -1,45 +1,14 @@
 /**
- * What a page the server rendered hands over to the app once it takes over
- * in the browser (hydration):
- *
- * - the API responses the page was rendered with (PRELOADED_RESPONSES_ELEMENT_ID):
- *   the server's render provides them through context, the browser reads them
- *   from the page once. They serve the first render of that page only: a
- *   screen forgets a response once it has used it, so coming back later asks
- *   the API again;
- * - what the visitor did in a form before the app took over: the page's inline
- *   script records what they typed, per element, and which forms they sent
- *   (BEFORE_START_GLOBAL), because taking over resets every controlled field
- *   to its component's state and the browser must not send a form itself.
+ * The page platform's hand-over (page-platform/handover), as the shell and the
+ * remotes reach it: through this shared package by name, so every page has one
+ * instance of it (one context for the server's render, one reading of the
+ * embedded responses). The hand-over keys a response by its API path; a
+ * screen names it as it calls the client ('universities').
  */
-import { createContext, createElement, useContext, useEffect, useState, type ReactNode, type RefObject } from 'react';
-import { API_BASE, BEFORE_START_GLOBAL, PRELOADED_RESPONSES_ELEMENT_ID } from '../contract/constants';
+import { forgetPreloaded, usePreloaded } from 'page-platform/handover';
+import { API_BASE } from '../contract/constants';
 
-export type PreloadedResponses = Record<string, unknown>;
-
-const PreloadedResponsesContext = createContext<PreloadedResponses | null>(null);
-
-/** The server's render: the responses this page is rendered with. */
-export function PreloadedResponsesProvider({ responses, children }: { responses: PreloadedResponses; children?: ReactNode }) {
-  return createElement(PreloadedResponsesContext.Provider, { value: responses }, children);
-}
-
-let inPage: PreloadedResponses | null = null;
-
-function pageResponses(): PreloadedResponses {
-  if (inPage) return inPage;
-  inPage = {};
-  if (typeof document === 'undefined') return inPage;
-  const text = document.getElementById(PRELOADED_RESPONSES_ELEMENT_ID)?.textContent;
-  if (!text) return inPage;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) inPage = parsed as PreloadedResponses;
-  } catch {
-    // A damaged block only means the screen asks the API, as it would without one.
-  }
-  return inPage;
-}
+export { PreloadedResponsesProvider, useFormHandover, type PreloadedResponses, type TypedField } from 'page-platform/handover';
 
 /** The API path a client call goes to: 'universities' → '/api/universities'. */
 export function apiPath(path: string): string {
@@ -48,72 +17,10 @@ export function apiPath(path: string): string {
 
 /** The response of GET `path` ('universities') this page was rendered with, if any. */
 export function usePreloadedResponse<T>(path: string): T | undefined {
-  const fromServer = useContext(PreloadedResponsesContext);
-  return (fromServer ?? pageResponses())[apiPath(path)] as T | undefined;
+  return usePreloaded<T>(apiPath(path));
 }
 
 /** Called once a screen has shown the response: later visits ask the API. */
 export function forgetPreloadedResponse(path: string): void {
-  delete pageResponses()[apiPath(path)];
-}
-
-/** Tests: read the page again. */
-export function resetPreloadedResponses(): void {
-  inPage = null;
-}
-
-/** A form control the visitor changed before the app took over the server's page. */
-export interface TypedField {
-  name: string;
-  value: string;
-  checked: boolean;
-}
-
-interface BeforeStart {
-  typed: WeakMap<Element, [value: string, checked: boolean]>;
-  submitted: WeakSet<Element>;
-  takenOver: WeakSet<Element>;
-}
-
-function beforeStart(): BeforeStart | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const recorded = (window as unknown as Record<string, unknown>)[BEFORE_START_GLOBAL] as Partial<BeforeStart> | undefined;
-  return recorded?.typed instanceof WeakMap && recorded.submitted instanceof WeakSet && recorded.takenOver instanceof WeakSet ? (recorded as BeforeStart) : undefined;
-}
-
-/**
- * Takes a form over from the server's page when it mounts: gives its
- * controlled fields what the visitor typed into them before the app started
- * (the same elements), and sends it if they already pressed its button, once
- * those values are in place. Until then the page's script holds the form's
- * sending, so the app never sends it with its fields still empty. Every form
- * of a page the server renders uses this.
- */
-export function useFormHandover(form: RefObject<HTMLFormElement | null>, apply: (field: TypedField) => void): void {
-  const [resend, setResend] = useState(false);
-  useEffect(() => {
-    const recorded = beforeStart();
-    const element = form.current;
-    if (!recorded || !element) return;
-    for (const control of Array.from(element.elements)) {
-      const entry = recorded.typed.get(control);
-      const name = (control as HTMLInputElement).name;
-      if (!entry || !name) continue;
-      recorded.typed.delete(control);
-      apply({ name, value: entry[0], checked: entry[1] });
-    }
-    recorded.takenOver.add(element);
-    if (recorded.submitted.has(element)) {
-      recorded.submitted.delete(element);
-      setResend(true);
-    }
-    // Once, on mount: later typing goes through the fields' own onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    if (!resend) return;
-    setResend(false);
-    // After the render that put the typed values into the form's state.
-    form.current?.requestSubmit();
-  }, [resend, form]);
+  forgetPreloaded(apiPath(path));
 }

@@ -1,4 +1,6 @@
 /** Business constants of spec §9, shared by the server and every front end. */
+import { SESSION_TOKEN_KEY } from 'page-platform/session-peek';
+
 export const ROLES = ['SUPERUSER', 'ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['SUPERUSER', 'ADMIN'];
@@ -8,6 +10,16 @@ export const APPLICATION_STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', '
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** Statuses from which a staff decision (approve or reject) may be taken. */
 export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW'];
+
+/**
+ * Whether the application fee is still owed: unpaid and not yet decided. A
+ * decided application (APPROVED or REJECTED, which includes one withdrawn when
+ * its applicant was erased) is never asked for a fee. The server refuses to
+ * start a payment otherwise, and the applicant pages offer Pay Fee only then.
+ */
+export function feeOwed(application: { status: string; paid: boolean }): boolean {
+  return !application.paid && DECIDABLE_STATUSES.includes(application.status.toUpperCase() as ApplicationStatus);
+}
 
 /** Lenco collection statuses as the provider reports them. */
 export const PAYMENT_STATUSES = ['pending', 'successful', 'failed', 'otp-required', 'pay-offline', '3ds-auth-required'] as const;
@@ -22,6 +34,8 @@ export const PAYMENT_REVIEW_NOTE = 'Payment completed - application ready for re
 
 export const GENDERS = ['Male', 'Female'] as const;
 export const COUNTRIES = ['Zambia', 'Zimbabwe', 'Kenya'] as const;
+/** Zambia's ten provinces: an applicant in Zambia chooses one (any other country: free text). */
+export const ZAMBIA_PROVINCES = ['Central', 'Copperbelt', 'Eastern', 'Luapula', 'Lusaka', 'Muchinga', 'Northern', 'North-Western', 'Southern', 'Western'] as const;
 export const QUALIFICATIONS = ['Grade 12', 'Diploma', 'Degree', 'Masters', 'PhD'] as const;
 
 /** The four required documents, in the order a plain spec client sends its 'files' parts. */
@@ -34,6 +48,33 @@ export const DOCUMENT_LABELS: Record<DocumentType, string> = {
   CERTIFICATE: 'Certificate',
 };
 export const ACCEPTED_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type AcceptedFileType = (typeof ACCEPTED_FILE_TYPES)[number];
+
+/** How many leading bytes `documentTypeOf` needs. */
+export const DOCUMENT_SNIFF_BYTES = 12;
+
+/**
+ * The type of a document by its content (its leading bytes), never by its
+ * name or the type the browser claims: an HTML page renamed '.pdf' is null.
+ * The one rule for uploads: the wizard applies it when a file is chosen and
+ * the server when the file arrives.
+ */
+export function documentTypeOf(head: Uint8Array): AcceptedFileType | null {
+  const starts = (bytes: number[], at = 0) => head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+/** What the wizard (on choosing) and the server (on receiving) say about a document of another type. */
+export function wrongDocumentTypeMessage(label: string): string {
+  return `The ${label} file is not a JPEG, PNG or WebP image or a PDF, whatever its name says. Only JPEG, PNG, WebP images and PDF files are accepted.`;
+}
+
+/** The file extension a stored document of each accepted type gets. */
+export const DOCUMENT_EXTENSIONS: Record<AcceptedFileType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export const MAX_PROGRAM_CHOICES = 3;
@@ -65,24 +106,33 @@ export const TIMINGS = {
   toastMs: 5_000,
 } as const;
 
-/** Local storage keys, exactly as spec §9. */
-export const STORAGE_KEYS = { token: 'user', selectedUniversity: 'selectedUniversity', universities: 'universities' } as const;
+/** Local storage keys, exactly as spec §9 (the session token's is the session peek's). */
+export const STORAGE_KEYS = { token: SESSION_TOKEN_KEY, selectedUniversity: 'selectedUniversity', universities: 'universities' } as const;
 export const API_BASE = '/api';
 
-/**
- * A page the server renders may carry the API responses it was rendered with,
- * as JSON in `<script type="application/json" id=…>` keyed by the API path
- * ('/api/universities'), so the browser's first render shows the same data
- * without asking for it again.
- */
-export const PRELOADED_RESPONSES_ELEMENT_ID = 'portal-preloaded-responses';
+/** A date filter whose start is after its end: the API refuses it and the staff list says it under End date. */
+export const START_AFTER_END = 'The start date is after the end date.';
 
-/**
- * The global under which a server-rendered page's inline script records what
- * the visitor did before the app took over: `typed`, a WeakMap from each form
- * control to its [value, checked], and `submitted`, a WeakSet of the forms
- * they sent; the app adds each form it has taken over to `takenOver`, after
- * which the form is the app's alone. See useFormHandover;
- * shell/public/index.html spells the same name.
- */
-export const BEFORE_START_GLOBAL = '__portalBeforeStart';
+/* ---------- admission rounds (issue 16) ---------- */
+/** Who pays which fee: follows from the nationality given on step 2. */
+export const APPLICANT_CATEGORIES = ['ZAMBIAN', 'SADC', 'INTERNATIONAL'] as const;
+export type ApplicantCategory = (typeof APPLICANT_CATEGORIES)[number];
+export const APPLICANT_CATEGORY_LABELS: Record<ApplicantCategory, string> = {
+  ZAMBIAN: 'Zambian citizen',
+  SADC: 'SADC citizen',
+  INTERNATIONAL: 'International',
+};
+export const FEE_CURRENCIES = ['ZMW', 'USD'] as const;
+export type FeeCurrency = (typeof FEE_CURRENCIES)[number];
+
+/** Where an intake stands at the moment the server answered. */
+export const INTAKE_STATES = ['UPCOMING', 'OPEN', 'CLOSED'] as const;
+export type IntakeState = (typeof INTAKE_STATES)[number];
+
+/** The time zone every intake date is shown in. */
+export const INTAKE_TIME_ZONE = 'Africa/Lusaka';
+
+export const INTAKE_CLOSED_MESSAGE = 'Applications for this intake are closed.';
+export const ALREADY_APPLIED_TO_INTAKE_MESSAGE = 'You have already applied to this intake.';
+export const noPlacesLeftMessage = (programName: string) => `No places left in ${programName}.`;
+export const APPLICATIONS_CLOSED_TITLE = 'Applications are closed';

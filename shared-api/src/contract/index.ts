@@ -1,2 +1,6 @@
 export * from './constants';
 export * from './schemas';
+export * from './pages';
+export * from './page-manifest-schema';
+export * from './intakes';
+export * from './drafts';

@@ -5,22 +5,50 @@
  * (sermisterToBeDone, semesterToBeDone, provice).
  */
 import { z } from 'zod';
-import {
-  APPLICATION_STATUSES,
-  COUNTRIES,
-  DOCUMENT_TYPES,
-  GENDERS,
-  MAX_PROGRAM_CHOICES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  QUALIFICATIONS,
-  ROLES,
-} from './constants';
+import { APPLICATION_STATUSES, COUNTRIES, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, QUALIFICATIONS, ROLES, START_AFTER_END } from './constants';
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/**
+ * Control characters (C0 and DEL) have no place in a name, an address or a
+ * search: PostgreSQL refuses NUL outright (which used to surface as a 500),
+ * and the others hide text in logs, exports and screens. Multi-line fields
+ * (descriptions, notes) keep tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+// eslint-disable-next-line no-control-regex -- as above
+const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+const CONTROL_CHARACTERS = 'must not contain control characters';
+/** Any string that reaches the database or a log: one line, no control characters. */
+export const PlainString = z.string().regex(SINGLE_LINE, CONTROL_CHARACTERS);
+const text = (max: number, lines: 'single' | 'multi' = 'single') =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .regex(lines === 'multi' ? MULTI_LINE : SINGLE_LINE, CONTROL_CHARACTERS);
 const requiredText = (max: number) => text(max).min(1, 'is required');
-const optionalText = (max: number) => text(max).optional().nullable();
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const optionalText = (max: number, lines: 'single' | 'multi' = 'single') => text(max, lines).optional().nullable();
+const multiLineText = (max: number) => text(max, 'multi');
+
+/**
+ * A whole number given as a JSON number or as decimal digits (paths and query
+ * strings are text). Not z.coerce: that took `true` as 1, '0x10' as 16 and
+ * ' 1' as 1.
+ */
+export const wholeNumber = (message = 'must be a whole number') =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^[0-9]{1,16}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message));
+export const Id = wholeNumber('must be a positive whole number').pipe(z.number().positive('must be a positive whole number').max(2_147_483_647, 'is too large'));
 export const IdParams = z.object({ id: Id }).strict();
 
 export const ErrorBody = z.object({ message: z.string(), error: z.string().optional() });
@@ -29,10 +57,7 @@ export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address'));
-export const Password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const Password = z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
 export const Phone = z
   .string()
   .trim()
@@ -41,7 +66,7 @@ export const Phone = z
   .regex(/^\+?[0-9 ()-]{5,32}$/, 'must be a phone number');
 
 /* ---------- auth ---------- */
-export const LoginRequest = z.object({ email: z.string().trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) }).strict();
+export const LoginRequest = z.object({ email: PlainString.trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) }).strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 export const LoginResponse = z.object({ token: z.string(), message: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
@@ -63,8 +88,35 @@ export const RegisterRequest = z
   .strict();
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
-export const RequestResetRequest = z.object({ email: z.string().trim().min(1, 'is required').max(254) }).strict();
-export const ResetPasswordRequest = z.object({ token: z.string().min(1, 'is required').max(256), newPassword: Password }).strict();
+export const RequestResetRequest = z.object({ email: PlainString.trim().min(1, 'is required').max(254) }).strict();
+export const ResetPasswordRequest = z.object({ token: PlainString.min(1, 'is required').max(256), newPassword: Password }).strict();
+
+/* ---------- account settings (one's own account) ---------- */
+export const ChangePasswordRequest = z
+  .object({ currentPassword: z.string().min(1, 'is required').max(1024), newPassword: Password })
+  .strict()
+  .refine((b) => b.currentPassword !== b.newPassword, { message: 'The new password must differ from the current one.' });
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+/** A fresh session token for the browser that made the change: every other session has ended. */
+export const SessionRenewed = z.object({ message: z.string(), token: z.string() });
+export type SessionRenewed = z.infer<typeof SessionRenewed>;
+
+/** Start changing one's e-mail or phone: a 6-digit code goes to the new e-mail (a phone's to the account's e-mail). */
+export const ContactChangeRequest = z.discriminatedUnion('kind', [z.object({ kind: z.literal('email'), value: Email }).strict(), z.object({ kind: z.literal('phone'), value: Phone }).strict()]);
+export type ContactChangeRequest = z.input<typeof ContactChangeRequest>;
+/** The signed, short-lived ticket the confirmation returns with the code (the server keeps no state). */
+export const ContactChangeStarted = z.object({ message: z.string(), ticket: z.string(), sentTo: z.string() });
+export type ContactChangeStarted = z.infer<typeof ContactChangeStarted>;
+export const ContactChangeConfirm = z
+  .object({
+    ticket: PlainString.min(1, 'is required').max(2048),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/, 'must be the 6 digits we sent'),
+  })
+  .strict();
+export type ContactChangeConfirm = z.input<typeof ContactChangeConfirm>;
 
 /* ---------- universities ---------- */
 export const University = z.object({
@@ -77,20 +129,22 @@ export const University = z.object({
   imageUrl: z.string().nullable(),
 });
 export type University = z.infer<typeof University>;
-const WebsiteUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must start with http:// or https://');
+const WebsiteUrl = text(500).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must start with http:// or https://');
+/**
+ * A university's picture is shown to every visitor and to staff: https only,
+ * and the server also requires its host to be on UNIVERSITY_IMAGE_HOSTS, so
+ * a picture cannot be a tracking pixel on an arbitrary host.
+ */
+const ImageUrl = text(500).refine((v) => v === '' || /^https:\/\/[^\s/?#]+(\/[^\s]*)?$/i.test(v), 'must be an https:// address');
 export const UniversityInput = z
   .object({
     id: z.unknown().optional(),
     name: requiredText(200),
     location: optionalText(200),
     website: WebsiteUrl.optional().nullable(),
-    contactInfo: optionalText(300),
-    about: optionalText(5000),
-    imageUrl: WebsiteUrl.optional().nullable(),
+    contactInfo: optionalText(300, 'multi'),
+    about: optionalText(5000, 'multi'),
+    imageUrl: ImageUrl.optional().nullable(),
   })
   .strict();
 export type UniversityInput = z.input<typeof UniversityInput>;
@@ -127,10 +181,10 @@ export const ProgramInput = z
     id: z.unknown().optional(),
     _id: z.unknown().optional(),
     name: requiredText(200),
-    description: requiredText(5000),
+    description: multiLineText(5000).min(1, 'is required'),
     duration: DurationYears,
-    requirements: optionalText(5000),
-    careerOpportunities: optionalText(5000),
+    requirements: optionalText(5000, 'multi'),
+    careerOpportunities: optionalText(5000, 'multi'),
     /** Used only for a SUPERUSER; an ADMIN's university comes from its account. */
     universityId: Id.optional().nullable(),
     faculty: optionalText(200),
@@ -142,8 +196,8 @@ export const ProgramInput = z
 export type ProgramInput = z.input<typeof ProgramInput>;
 
 /* ---------- courses ---------- */
-const Semester = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(20);
-const Year = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10);
+const Semester = wholeNumber().pipe(z.number().min(1, 'must be at least 1').max(20, 'must be at most 20'));
+const Year = wholeNumber().pipe(z.number().min(1, 'must be at least 1').max(10, 'must be at most 10'));
 export const Course = z.object({
   id: z.number(),
   _id: z.number(),
@@ -159,7 +213,7 @@ export type Course = z.infer<typeof Course>;
 export const CourseCreate = z
   .object({
     courseName: requiredText(200),
-    courseDescription: requiredText(5000),
+    courseDescription: multiLineText(5000).min(1, 'is required'),
     semesterToBeDone: Semester,
     yearToBeStudied: Year,
     programId: Id,
@@ -172,7 +226,7 @@ export const CourseUpdate = z
     id: z.unknown().optional(),
     _id: z.unknown().optional(),
     courseName: requiredText(200),
-    courseDescription: requiredText(5000),
+    courseDescription: multiLineText(5000).min(1, 'is required'),
     sermisterToBeDone: Semester,
     yearToBeStudied: Year,
     programId: z.unknown().optional(),
@@ -209,20 +263,22 @@ export const UserUpdate = z
     phone: z.unknown().optional(),
     createdAt: z.unknown().optional(),
     universityId: z.unknown().optional(),
-    email: z.string().max(254).optional(),
-    role: z.string().max(20).optional(),
+    email: PlainString.max(254).optional(),
+    role: PlainString.max(20).optional(),
   })
   .strict();
 export type UserUpdate = z.input<typeof UserUpdate>;
+/** Deleting one's account asks for the password again (a borrowed phone's open session is not enough). */
+export const DeleteAccountRequest = z.object({ password: z.string().min(1, 'is required').max(1024) }).strict();
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 
 /* ---------- paging ---------- */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  size: z.coerce.number().int().min(1).max(100).optional(),
-  search: z.string().trim().max(200).optional(),
+  page: wholeNumber().pipe(z.number().min(1, 'must be at least 1').max(100_000, 'must be at most 100000')).optional(),
+  size: wholeNumber().pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100')).optional(),
+  search: text(200).optional(),
 });
-export const Paged = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), size: z.number() });
+export const Paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number(), page: z.number(), size: z.number() });
 export type Paged<T> = { items: T[]; total: number; page: number; size: number };
 
 export const UserListQuery = PageQuery.extend({
@@ -236,24 +292,40 @@ export const UniversityIdParams = z.object({ universityId: Id }).strict();
 export const ProgramIdParams = z.object({ programId: Id }).strict();
 
 /* ---------- applications ---------- */
-const CaseInsensitiveStatus = z
-  .string()
-  .trim()
+const CaseInsensitiveStatus = PlainString.trim()
   .transform((s) => s.toUpperCase())
   .pipe(z.enum(APPLICATION_STATUSES));
-const IsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+/**
+ * A real calendar day (no 2024-02-30 or month 13) between 1900 and 2100:
+ * enough for a birth date and for any filter, and never a year the database
+ * or Date cannot hold (0000-01-01 and 9999-12-31 used to end in a 500).
+ */
+const IsoDate = PlainString.trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    const day = new Date(`${v}T00:00:00.000Z`);
+    return year >= 1900 && year <= 2100 && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+  }, 'must be a real date between 1900-01-01 and 2100-12-31');
 
 export const ApplicationCreate = z
   .object({
     /** Ignored unless it names the caller: a USER applies only for itself. */
-    userId: z.union([Id, z.string().max(40)]).optional().nullable(),
+    userId: z
+      .union([Id, PlainString.max(40)])
+      .optional()
+      .nullable(),
+    /** The open intake applied into (issue 16); absent for a university without intakes. */
+    intakeId: Id.optional().nullable(),
     programIds: z
       .array(Id)
       .min(1, 'choose at least one program')
       .max(MAX_PROGRAM_CHOICES, `choose at most ${MAX_PROGRAM_CHOICES} programs`)
       .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a program'),
     /** A new application is always PENDING; any other value is refused. */
-    status: z.string().trim().regex(/^pending$/i, 'a new application is always PENDING').optional(),
+    status: PlainString.trim()
+      .regex(/^pending$/i, 'a new application is always PENDING')
+      .optional(),
     fullName: optionalText(200),
     gender: z.enum(GENDERS).optional().nullable(),
     phoneNumber: Phone,
@@ -262,12 +334,12 @@ export const ApplicationCreate = z
     nationality: requiredText(100),
     province: requiredText(100),
     nationalRegNumber: requiredText(50),
-    submissionDetails: optionalText(5000),
+    submissionDetails: optionalText(5000, 'multi'),
     city: requiredText(100),
     country: z.enum(COUNTRIES),
     highestQualification: z.enum(QUALIFICATIONS),
     institutionAttended: requiredText(200),
-    programNotes: optionalText(5000),
+    programNotes: optionalText(5000, 'multi'),
     reviewNotes: z.string().max(0, 'cannot be set by the applicant').optional().nullable(),
     /** The document kind of each 'files' part, in order; defaults to the order of DOCUMENT_TYPES. */
     documentTypes: z.array(z.enum(DOCUMENT_TYPES)).length(DOCUMENT_TYPES.length).optional(),
@@ -278,8 +350,13 @@ export type ApplicationCreate = z.input<typeof ApplicationCreate>;
 export const ApplicationUpdate = z
   .object({
     status: CaseInsensitiveStatus.refine((s) => s === 'APPROVED' || s === 'REJECTED', 'must be Approved or Rejected'),
-    reviewNotes: z.string().trim().max(5000).optional().nullable(),
+    reviewNotes: optionalText(5000, 'multi'),
     programId: Id.optional().nullable(),
+    /**
+     * SUPERUSER only: accept into a program whose places in the intake are
+     * all taken; the reason is recorded in the history.
+     */
+    overrideReason: optionalText(500),
   })
   .strict();
 export type ApplicationUpdate = z.input<typeof ApplicationUpdate>;
@@ -291,7 +368,10 @@ export const ApplicationListQuery = PageQuery.extend({
   sort: z.enum(['newest', 'oldest', 'name']).optional(),
   universityId: Id.optional(),
   paymentStatus: z.enum(['successful', 'pending', 'failed', 'none']).optional(),
-}).strict();
+})
+  .strict()
+  // A range that ends before it starts matches nothing: say so rather than show an empty list.
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: START_AFTER_END });
 export type ApplicationListQuery = z.input<typeof ApplicationListQuery>;
 
 export const Payment = z.object({
@@ -301,6 +381,15 @@ export const Payment = z.object({
   status: z.string(),
   channel: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /**
+   * Pending with the provider holding a collection for it (a mobile-money
+   * prompt waiting, a card check): money may be on its way, so no second
+   * payment is offered until it resolves. False for a checkout closed before
+   * anything was paid, which is no payment at all yet.
+   */
+  awaitingProvider: z.boolean(),
+  /** Why a failed payment failed, in the provider's words where it gave them. */
+  failureReason: z.string().nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 
@@ -367,6 +456,8 @@ export const Application = z.object({
   reviewNotes: z.string().nullable(),
   universityId: z.number(),
   university: z.object({ id: z.number(), name: z.string() }),
+  /** The intake applied into; null for an application made without one. */
+  intake: z.object({ id: z.number(), name: z.string(), closesAt: z.string() }).nullable().optional(),
   /** The approved program once accepted, else the first choice. */
   programId: z.number().nullable(),
   program: z.object({ id: z.number(), name: z.string(), duration: z.string() }).nullable(),
@@ -376,6 +467,11 @@ export const Application = z.object({
   user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
   files: z.array(ApplicationFile),
   history: z.array(HistoryEntry),
+  /**
+   * Staff only: the applicant has another open application (not yet decided)
+   * to the same university; both carry the flag.
+   */
+  duplicate: z.boolean().optional(),
 });
 export type Application = z.infer<typeof Application>;
 
@@ -384,7 +480,7 @@ export const PaymentInitiate = z
   .object({
     applicationId: Id,
     /** The server sets amount and currency itself; what the body says is ignored. */
-    email: z.string().max(254).optional(),
+    email: PlainString.max(254).optional(),
     amount: z.unknown().optional(),
     currency: z.unknown().optional(),
   })
@@ -400,8 +496,31 @@ export const PaymentVerifyResponse = z.object({
   applicationId: z.number(),
   applicationStatus: z.enum(APPLICATION_STATUSES),
   message: z.string(),
+  awaitingProvider: z.boolean(),
+  failureReason: z.string().nullable(),
 });
 export type PaymentVerifyResponse = z.infer<typeof PaymentVerifyResponse>;
+/** A payment receipt (issue 22): what a family needs to dispute a mobile-money charge. */
+export const Receipt = z.object({
+  receiptNumber: z.string(),
+  /** When the payment was received (ISO) and the same as people read it, in Lusaka time. */
+  paidAt: z.string(),
+  paidAtText: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** 'Mobile money' or 'Card'. */
+  channel: z.string(),
+  /** The mobile-money number masked ('097****000'), or the card's last four digits. */
+  payer: z.string().nullable(),
+  /** Our payment reference and the provider's own. */
+  reference: z.string(),
+  providerReference: z.string().nullable(),
+  applicationId: z.number(),
+  applicantName: z.string(),
+  universityName: z.string(),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
 export const PaymentConfig = z.object({
   publicKey: z.string(),
   widgetUrl: z.string(),
@@ -412,10 +531,13 @@ export const PaymentConfig = z.object({
 export type PaymentConfig = z.infer<typeof PaymentConfig>;
 
 /* ---------- subscribers ---------- */
-export const SubscriberCreate = z
-  .object({ name: requiredText(200), email: Email })
-  .strict();
+export const SubscriberCreate = z.object({ name: requiredText(200), email: Email }).strict();
 export const SubscriberCount = z.object({ count: z.number() });
+
+/* ---------- contact ---------- */
+/** The About page's message to the portal's team (spec §3: name, email, subject, message). */
+export const ContactMessage = z.object({ name: requiredText(200), email: Email, subject: requiredText(200), message: multiLineText(5000).min(1, 'is required') }).strict();
+export type ContactMessage = z.input<typeof ContactMessage>;
 
 /* ---------- dashboard ---------- */
 export const DashboardStats = z.object({
@@ -440,8 +562,15 @@ export const StudentListItem = z.object({
   phone: z.string().nullable(),
   applications: z.number(),
   lastAppliedAt: z.string().nullable(),
+  /** Blocked by the listed university's ADMIN from applying there (false when no university is listed). */
+  blocked: z.boolean(),
 });
 export type StudentListItem = z.infer<typeof StudentListItem>;
+/** An ADMIN blocks (or unblocks) an applicant from applying to the ADMIN's university; the account stays. */
+export const UniversityBlockUpdate = z.object({ blocked: z.boolean() }).strict();
+export type UniversityBlockUpdate = z.infer<typeof UniversityBlockUpdate>;
+export const UniversityBlock = z.object({ userId: z.number(), universityId: z.number(), blocked: z.boolean() });
+export type UniversityBlock = z.infer<typeof UniversityBlock>;
 
 /* ---------- audit, data protection ---------- */
 export const AuditEntry = z.object({

@@ -1,0 +1,1 @@
+module.exports = require('portal-deploy/jest/preset.cjs')(__dirname);

@@ -1,0 +1,44 @@
+/**
+ * The names a page of the portal, its pre-start script (before-start.ts), the
+ * server's render and the app agree on. Nothing here imports anything, so the
+ * pre-start script carries only these strings.
+ */
+
+/**
+ * Set on <html> by the pre-start script while a stored session hides a
+ * guest's page the server rendered (pageStyle); the shell removes it once it
+ * has rendered the visitor's own page.
+ */
+export const SESSION_HIDES_PAGE_ATTRIBUTE = 'data-session';
+
+/** The page's one inline style: a guest's page stays hidden from a visitor with a session. */
+export function pageStyle(): string {
+  return `html[${SESSION_HIDES_PAGE_ATTRIBUTE}] #root{visibility:hidden}`;
+}
+
+/** `<script type="application/json" id=…>`: the shell's scripts, which the pre-start script adds once the page has painted. */
+export const PAGE_SCRIPTS_ELEMENT_ID = 'portal-scripts';
+
+/**
+ * A page the server renders may carry the API responses it was rendered with,
+ * as JSON in `<script type="application/json" id=…>` keyed by the API path
+ * ('/api/universities'), so the browser's first render shows the same data
+ * without asking for it again.
+ */
+export const PRELOADED_RESPONSES_ELEMENT_ID = 'portal-preloaded-responses';
+
+/**
+ * The global under which the pre-start script records what the visitor did
+ * before the app took over a server-rendered form (BeforeStart).
+ */
+export const BEFORE_START_GLOBAL = '__portalBeforeStart';
+
+/** What the pre-start script records; see useFormHandover in handover.ts. */
+export interface BeforeStart {
+  /** Each form control the visitor changed: its [value, checked]. */
+  typed: WeakMap<Element, [value: string, checked: boolean]>;
+  /** The forms they sent: held until the app has taken them over. */
+  submitted: WeakSet<Element>;
+  /** The forms the app has taken over: theirs alone from then on. */
+  takenOver: WeakSet<Element>;
+}

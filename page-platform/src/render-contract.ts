@@ -1,0 +1,30 @@
+/**
+ * The render contract: what the portal's server (server/src/pages) asks of the
+ * shell's and a remote's server bundles (dist/server/*.cjs) to render a
+ * guest's page, defined once for the shell, the remotes and the server. A
+ * bundle reports the contract it was built against (this module is imported
+ * by path, so it is bundled, never taken from a shared scope at run time); the
+ * server refuses a bundle that speaks another.
+ */
+
+/** Bumped when what a server bundle must export changes. */
+export const SERVER_RENDER_CONTRACT = 1;
+
+/** What a remote's server bundle (dist/server/remote.cjs) exports. */
+export interface ServerRemoteBundle<Component = unknown> {
+  SERVER_RENDER_CONTRACT: number;
+  App: Component;
+  /** Whether the page at `pathname` looks the same for every guest (so it may be rendered ahead). */
+  canPrerender(pathname: string): boolean;
+  /** The API paths (GET, no session) the page at `pathname` shows: '/api/universities'. */
+  preloadFor(pathname: string): string[];
+}
+
+/** What the shell's server bundle (dist/server/render-document.cjs) exports. */
+export interface ServerShellBundle {
+  SERVER_RENDER_CONTRACT: number;
+  /** The single-instance packages a remote's server bundle takes from the shell's, as the browser's federation shares them. */
+  sharedModules: Record<string, unknown>;
+  documentPlan(pathname: string, remoteList: unknown): { remote: string | null } | null;
+  renderDocument(input: { url: string; template: string; remotes: Record<string, unknown>; remoteList: unknown; responses: Record<string, unknown> }): Promise<string>;
+}

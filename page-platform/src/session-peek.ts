@@ -1,0 +1,58 @@
+/**
+ * The session peek: what the stored session token says about its holder (its
+ * role and when it expires), read without checking its signature, which only
+ * the server can and does on every call. One function for the three readers
+ * that cannot wait for one another: the page's pre-start script (a guest's
+ * page stays hidden from a visitor with a session), the shell's warm-up (it
+ * fetches the remote this role will see) and shared-auth's session store (the
+ * signed-in user). It imports nothing, so the pre-start script stays small.
+ */
+
+/** Where the session token is kept in local storage (spec §9). */
+export const SESSION_TOKEN_KEY = 'user';
+
+export type SessionRole = 'SUPERUSER' | 'ADMIN' | 'USER';
+const ROLES: readonly string[] = ['SUPERUSER', 'ADMIN', 'USER'] satisfies SessionRole[];
+
+export interface SessionPeek {
+  role: SessionRole;
+  /** Expiry, in seconds since 1970 (the token's `exp`). */
+  exp: number;
+  /** Every claim of the token, for the store to read the user from. */
+  claims: Readonly<Record<string, unknown>>;
+}
+
+/** base64url to text, UTF-8 included (a name may hold any letter); jsdom has no TextDecoder. */
+function decodeBase64Url(text: string): string {
+  let base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  while (base64.length % 4) base64 += '=';
+  return decodeURIComponent(atob(base64).replace(/[\s\S]/g, (c) => `%${`0${c.charCodeAt(0).toString(16)}`.slice(-2)}`));
+}
+
+/** What a token says, or null when it is missing, unreadable, expired at `nowMs`, or names no role of the portal. */
+export function peekSession(token: string | null | undefined, nowMs: number = Date.now()): SessionPeek | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(decodeBase64Url(payload));
+  } catch {
+    return null;
+  }
+  if (typeof claims !== 'object' || claims === null) return null;
+  const { role, exp } = claims as { role?: unknown; exp?: unknown };
+  if (typeof exp !== 'number' || exp * 1000 <= nowMs) return null;
+  if (typeof role !== 'string' || !ROLES.includes(role)) return null;
+  return { role: role as SessionRole, exp, claims: claims as Record<string, unknown> };
+}
+
+/** The stored session's peek; null for a guest, or when storage cannot be read (privacy modes). */
+export function peekStoredSession(storage: { getItem(key: string): string | null }, nowMs?: number): SessionPeek | null {
+  let token: string | null;
+  try {
+    token = storage.getItem(SESSION_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+  return peekSession(token, nowMs);
+}

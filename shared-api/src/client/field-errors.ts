@@ -1,0 +1,49 @@
+/**
+ * The server names the first invalid field of a request as 'field: reason'
+ * (api/src/errors.ts): written for programs, not people. A form turns it into
+ * plain words under the field it concerns with `fieldProblem`, so no one reads
+ * 'password: is too common…' or 'phone: is required' for a phone of 'abc'.
+ */
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
+import { errorBody, errorStatus } from './http';
+
+export interface FieldProblem {
+  /** The field as the contract names it ('email', 'phoneNumber', 'programIds.1'…): the first segment. */
+  field: string;
+  /** What to do, in plain words. */
+  text: string;
+}
+
+/** What the person can do about a field the server refused, by what the field holds. */
+const PLAIN_BY_FIELD: ReadonlyArray<[RegExp, string]> = [
+  [/^(email)$/i, 'Enter a valid email address, like name@example.com'],
+  [/^(phone|phoneNumber)$/i, 'Enter a valid phone number, like 0977 123 456 or +260 977 123 456'],
+  [/^(dateOfBirth|startDate|endDate)$/i, 'Enter a real date'],
+  [/^(nrcNumber)$/i, 'Enter your NRC number as printed on the card, like 123456/10/1'],
+  [/^(programIds)$/i, 'Choose each program only once'],
+];
+
+/** Plain words for one refused field, from the reason the server gave. */
+export function plainFieldText(field: string, reason: string): string {
+  if (/too common/i.test(reason)) return 'Choose a less common password. This one is among the first that attackers try.';
+  if (/at least \d+ characters/i.test(reason) && /password/i.test(field)) return `Use at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (/at most \d+ characters/i.test(reason) && /password/i.test(field)) return `Use at most ${PASSWORD_MAX_LENGTH} characters`;
+  for (const [pattern, text] of PLAIN_BY_FIELD) if (pattern.test(field)) return text;
+  if (/required|expected \w+, received undefined/i.test(reason)) return 'This field is required';
+  const longest = /at most (\d+)/i.exec(reason);
+  if (longest) return `Use at most ${longest[1]} characters`;
+  if (/control characters|line breaks/i.test(reason)) return 'Remove the special characters from this field';
+  return 'Check this field';
+}
+
+/**
+ * The field a 400 answer refused and what to say under it; undefined for any
+ * other failure (the form shows those in its own words).
+ */
+export function fieldProblem(error: unknown): FieldProblem | undefined {
+  if (errorStatus(error) !== 400) return undefined;
+  const match = /^([A-Za-z][\w]*)(?:\.[\w.]+)?: (.+)$/.exec(errorBody(error)?.message ?? '');
+  if (!match) return undefined;
+  const [, field, reason] = match;
+  return { field, text: plainFieldText(field, reason) };
+}

@@ -1,0 +1,55 @@
+import { parseRemoteList } from '../src/contract/page-manifest-schema';
+import { menuEntries, pagesAt, readRemoteList } from '../src/contract/pages';
+
+const page = { path: '/programs', roles: ['ADMIN'], layout: 'staff', nav: [{ menu: 'sidebar', label: 'Programs', order: 30, iconPath: 'M3 3h18v18H3z' }] };
+const valid = { entry: '/remotes/mfe-staff/remoteEntry.js', pages: { format: 1, pages: [page, { path: '/programs/:id', roles: ['ADMIN', 'SUPERUSER'], layout: 'staff' }] } };
+const INVALID: Record<string, unknown> = {
+  'no entry': { pages: valid.pages },
+  'empty entry': { ...valid, entry: '' },
+  'a string, the old format': '/remotes/mfe-staff/remoteEntry.js',
+  'another format': { ...valid, pages: { format: 2, pages: [] } },
+  'pages not a list': { ...valid, pages: { format: 1, pages: {} } },
+  'a relative path': { ...valid, pages: { format: 1, pages: [{ ...page, path: 'programs' }] } },
+  'an unknown role': { ...valid, pages: { format: 1, pages: [{ ...page, roles: ['ROOT'] }] } },
+  'no roles': { ...valid, pages: { format: 1, pages: [{ ...page, roles: [] }] } },
+  'an unknown layout': { ...valid, pages: { format: 1, pages: [{ ...page, layout: 'full' }] } },
+  'an unknown menu': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'footer', label: 'x', order: 1 }] }] } },
+  'an entry without order': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x' }] }] } },
+  'a menu entry on a page with a parameter': { ...valid, pages: { format: 1, pages: [{ ...page, path: '/programs/:id' }] } },
+  'an icon path that is markup, not path data': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, iconPath: '"/><script>alert(1)</script>' }] }] } },
+  'an icon path that is far too long': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, iconPath: 'M1 1'.repeat(600) }] }] } },
+  'a guest in an entry': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, roles: ['guest'] }] }] } },
+};
+
+describe('the runtime list of remotes and their page manifests', () => {
+  it("is read by the shell's check exactly as the schema judges it", () => {
+    expect(parseRemoteList({ mfe_staff: valid }).rejected).toEqual([]);
+    expect(readRemoteList({ mfe_staff: valid })).toEqual({ remotes: { mfe_staff: valid }, rejected: [] });
+    for (const [why, entry] of Object.entries(INVALID)) {
+      expect([why, parseRemoteList({ x: entry }).rejected]).toEqual([why, ['x']]);
+      expect([why, readRemoteList({ x: entry }).rejected]).toEqual([why, ['x']]);
+    }
+  });
+
+  it('leaves out only the remote with a bad entry', () => {
+    expect(Object.keys(readRemoteList({ good: valid, bad: INVALID['an unknown role'] }).remotes)).toEqual(['good']);
+    expect(readRemoteList(['not', 'an', 'object']).remotes).toEqual({});
+  });
+
+  it('picks the page whose pattern ranks first, as the router would', () => {
+    const remotes = {
+      a: { entry: 'a.js', pages: { format: 1 as const, pages: [{ path: '/universities/:id', roles: ['USER' as const], layout: 'applicant' as const }] } },
+      b: { entry: 'b.js', pages: { format: 1 as const, pages: [{ path: '/universities/all', roles: ['SUPERUSER' as const], layout: 'staff' as const }] } },
+    };
+    expect(pagesAt(remotes, '/universities/all').map((p) => p.remote)).toEqual(['b']);
+    expect(pagesAt(remotes, '/universities/7').map((p) => p.remote)).toEqual(['a']);
+    expect(pagesAt(remotes, '/universities')).toEqual([]);
+  });
+
+  it("lists a role's menu entries in order, and none for an unknown role", () => {
+    const remotes = readRemoteList({ mfe_staff: valid }).remotes;
+    expect(menuEntries(remotes, 'ADMIN', 'sidebar')).toEqual([{ label: 'Programs', path: '/programs', order: 30, remote: 'mfe_staff', iconPath: 'M3 3h18v18H3z' }]);
+    expect(menuEntries(remotes, 'SUPERUSER', 'sidebar')).toEqual([]);
+    expect(menuEntries(remotes, 'toString', 'sidebar')).toEqual([]);
+  });
+});
