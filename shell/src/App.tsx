@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { ToastProvider } from './components/toast/ToastProvider';
+import { NoticeStack } from 'shared-auth/ui';
 import { PortalRoutes } from './routes/PortalRoutes';
 import { theme } from './theme';
 
@@ -11,7 +11,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <ToastProvider>{children}</ToastProvider>
+      {children}
+      <NoticeStack />
     </ThemeProvider>
   );
 }

@@ -9,20 +9,19 @@
  * about, rendered here; the page's inline script has kept the guest's HTML
  * hidden from them meanwhile.
  */
+import { SESSION_HIDES_PAGE_ATTRIBUTE } from 'page-platform/page-document';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { httpClient } from 'shared-api';
 import { authStore, sessionWriter } from 'shared-auth';
 import App from './App';
 import './features/remotes/provided-for-remotes';
-import { loadManifest } from './features/remotes/registry';
-
-/** Set on <html> by the page's inline script while a stored session hides the guest's HTML. */
-export const SESSION_MARK = 'data-session';
+import { remoteListForRouting } from './features/remotes/registry';
 
 export function mount(): void {
   sessionWriter.restore();
-  loadManifest().catch((error: unknown) => console.error('[portal] the remote list could not be loaded', error));
+  // Routing and menus wait for it; a failure is logged there and shown with Retry.
+  void remoteListForRouting();
 
   const root = document.getElementById('root')!;
   const app = (
@@ -42,5 +41,6 @@ export function mount(): void {
     root.replaceChildren();
     createRoot(root).render(app);
   }
-  document.documentElement.removeAttribute(SESSION_MARK);
+  // The pre-start script set it while a stored session hid the guest's HTML.
+  document.documentElement.removeAttribute(SESSION_HIDES_PAGE_ATTRIBUTE);
 }

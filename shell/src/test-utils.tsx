@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authStore, decodeSession, TOKEN_KEY, type Role } from 'shared-auth';
+import { authStore, clearNotices, decodeSession, TOKEN_KEY, type Role } from 'shared-auth';
 import { AppProviders } from './App';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -32,7 +32,7 @@ export function signInAs(role: Role | string, claims: Parameters<typeof makeToke
 }
 
 export function signOutStore(): void {
-  authStore.setState({ token: null, user: null, loading: false, loggingOut: false, selectedUniversity: null });
+  authStore.setState({ token: null, user: null, loading: false, loggingOut: false, selectedUniversity: null, signedOutNotice: null });
 }
 
 export function LocationProbe() {
@@ -42,6 +42,8 @@ export function LocationProbe() {
 
 /** Renders UI inside the shell's providers and a memory router at `path`. */
 export function renderAt(ui: ReactElement, path = '/') {
+  // The notification stack is the shared singleton's: start each test with none.
+  clearNotices();
   return render(
     <AppProviders>
       <MemoryRouter initialEntries={[path]}>

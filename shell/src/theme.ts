@@ -1,10 +1,5 @@
-import { createTheme } from '@mui/material/styles';
+import { createPortalTheme, PORTAL_NAVY } from 'shared-auth/ui';
 
-export const SIDEBAR_BACKGROUND = '#14213d';
+export const SIDEBAR_BACKGROUND = PORTAL_NAVY;
 
-export const theme = createTheme({
-  palette: { primary: { main: SIDEBAR_BACKGROUND }, secondary: { main: '#fca311' } },
-  shape: { borderRadius: 8 },
-  // Button texts read as the spec writes them ('Signing in...'), not upper-cased.
-  components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
-});
+export const theme = createPortalTheme();

@@ -1,23 +1,33 @@
 /**
  * The shell's session rules (spec §4): the 10-second expiry check, logout
  * (remove the token, clear the user, /login replacing history) and the remotes'
- * logout requests (LOGOUT_EVENT, sent by the API client on a 401).
+ * logout requests (LOGOUT_EVENT, sent by the API client on a 401) and their
+ * renewed tokens (SESSION_RENEWED_EVENT, after a password or e-mail change).
  */
 import { useCallback, useEffect } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { authApi } from 'shared-api';
-import { authStore, decodeSession, LOGOUT_EVENT, sessionWriter, TOKEN_KEY, useAuth } from 'shared-auth';
+import { authStore, decodeSession, LOGOUT_EVENT, SESSION_RENEWED_EVENT, sessionWriter, TOKEN_KEY, useAuth, type LogoutReason, type LogoutRequest } from 'shared-auth';
 
 export const SESSION_CHECK_INTERVAL_MS = 10_000;
 /** The server-side logout is best-effort: the user is never kept waiting longer than this. */
 export const SERVER_LOGOUT_TIMEOUT_MS = 3_000;
 
-export type LogoutReason = 'user' | 'expired' | 'unauthorized';
+export type { LogoutReason };
+
+const REASONS: readonly LogoutReason[] = ['user', 'expired', 'unauthorized', 'ended'];
+/** What /login says after the session ran out (the spec's words for an expired session). */
+export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
 
 let logoutInProgress = false;
 
-/** Ends the session and goes to /login, replacing the history entry. */
-export async function endSession(reason: LogoutReason, navigate: NavigateFunction): Promise<void> {
+/**
+ * Ends the session and goes to /login, replacing the history entry, with the
+ * reason (`notice`) for /login to show (kept in the store: whichever guard
+ * redirects first, /login reads it). Only a user's own Logout is sent to
+ * the server: every other reason means the server has already ended it.
+ */
+export async function endSession(reason: LogoutReason, navigate: NavigateFunction, notice?: string): Promise<void> {
   if (logoutInProgress) return;
   logoutInProgress = true;
   try {
@@ -35,8 +45,8 @@ export async function endSession(reason: LogoutReason, navigate: NavigateFunctio
       ]);
       clearTimeout(timer);
     }
-    sessionWriter.signOut();
-    navigate('/login', { replace: true });
+    sessionWriter.signOut(notice ?? (reason === 'expired' ? SESSION_EXPIRED_NOTICE : undefined));
+    void navigate('/login', { replace: true });
   } finally {
     logoutInProgress = false;
   }
@@ -55,12 +65,25 @@ export function useSessionWatch(): void {
   useEffect(() => {
     const onLogoutRequest = (event: Event) => {
       if (!authStore.getState().user) return;
-      const reason = (event as CustomEvent<{ reason?: LogoutReason }>).detail?.reason;
-      void endSession(reason === 'user' ? 'user' : reason === 'expired' ? 'expired' : 'unauthorized', navigate);
+      const detail = (event as CustomEvent<LogoutRequest>).detail;
+      const reason = detail?.reason && REASONS.includes(detail.reason) ? detail.reason : 'unauthorized';
+      void endSession(reason, navigate, typeof detail?.notice === 'string' ? detail.notice : undefined);
     };
     window.addEventListener(LOGOUT_EVENT, onLogoutRequest);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogoutRequest);
   }, [navigate]);
+
+  useEffect(() => {
+    // A remote's renewed token (password or e-mail changed): kept only for the same user.
+    const onRenewal = (event: Event) => {
+      const token = (event as CustomEvent<{ token?: unknown }>).detail?.token;
+      const current = authStore.getState().user;
+      if (typeof token !== 'string' || !current || decodeSession(token)?.id !== current.id) return;
+      sessionWriter.signIn(token);
+    };
+    window.addEventListener(SESSION_RENEWED_EVENT, onRenewal);
+    return () => window.removeEventListener(SESSION_RENEWED_EVENT, onRenewal);
+  }, []);
 
   useEffect(() => {
     if (!signedIn) return;

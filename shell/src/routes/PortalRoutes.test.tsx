@@ -1,9 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authApi } from 'shared-api';
-import { authStore, LOGOUT_EVENT, requestLogout, TOKEN_KEY } from 'shared-auth';
+import { authStore, LOGOUT_EVENT, requestLogout, requestSessionRenewal, TOKEN_KEY } from 'shared-auth';
 import { makeToken, renderAt, signInAs, signOutStore } from '../test-utils';
 import { SESSION_CHECK_INTERVAL_MS } from '../lib/session';
+import { forgetRemoteList, remoteListForRouting } from '../features/remotes/registry';
+import { settledRemoteList, TEST_REMOTES } from '../testing/remote-list';
 import { PortalRoutes } from './PortalRoutes';
 
 jest.mock('shared-api', () => ({
@@ -12,11 +14,14 @@ jest.mock('shared-api', () => ({
   universitiesApi: { list: jest.fn(() => Promise.resolve([])) },
 }));
 // The remotes are stood in for by components that name themselves.
+// The remote list is a stand-in for /remotes.json (the remotes' page manifests).
 jest.mock('../features/remotes/registry', () => ({
   loadRemoteApp: jest.fn(async (name: string) => ({ default: () => <p>remote {name}</p> })),
   resetRemote: jest.fn(async () => undefined),
-  loadManifest: jest.fn(async () => ({})),
+  remoteListForRouting: jest.fn(() => jest.requireActual('../testing/remote-list').settledRemoteList()),
+  forgetRemoteList: jest.fn(),
 }));
+const listForRouting = remoteListForRouting as jest.MockedFunction<typeof remoteListForRouting>;
 const serverLogout = authApi.logout as jest.MockedFunction<typeof authApi.logout>;
 
 const location = () => screen.getByTestId('location').textContent;
@@ -122,6 +127,48 @@ describe('guards and the route table', () => {
   });
 });
 
+describe('routes from the remote list', () => {
+  afterEach(() => listForRouting.mockImplementation(() => settledRemoteList()));
+
+  it('routes a page a remote adds, with its menu entry, without any change to the shell', async () => {
+    const staff = TEST_REMOTES.mfe_staff!;
+    const withReports = {
+      ...TEST_REMOTES,
+      mfe_staff: {
+        ...staff,
+        pages: {
+          ...staff.pages,
+          pages: [...staff.pages.pages, { path: '/reports', roles: ['ADMIN' as const], layout: 'staff' as const, nav: [{ menu: 'sidebar' as const, label: 'Reports', order: 70 }] }],
+        },
+      },
+    };
+    listForRouting.mockImplementation(() => settledRemoteList(withReports));
+    signInAs('ADMIN');
+    let view = renderAt(<PortalRoutes />, '/reports');
+    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Reports/ })).toHaveAttribute('aria-current', 'page');
+    view.unmount();
+    signInAs('USER');
+    view = renderAt(<PortalRoutes />, '/reports');
+    expect(screen.getByText('Oops! Page not found.')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('shows the unavailable message with Retry when the list cannot be loaded, and fetches it again on Retry', async () => {
+    listForRouting.mockImplementation(() => settledRemoteList(null));
+    signInAs('ADMIN');
+    renderAt(<PortalRoutes />, '/dashboard');
+    expect(await screen.findByText(/temporarily unavailable/)).toBeInTheDocument();
+    // The staff frame stays, with no entries (none is known) but with Logout.
+    expect(within(screen.getByTestId('sidebar')).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    listForRouting.mockImplementation(() => settledRemoteList());
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+    expect(forgetRemoteList).toHaveBeenCalled();
+    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+  });
+});
+
 describe('logout', () => {
   it('removes the token, calls the server best-effort and replaces history with /login', async () => {
     serverLogout.mockRejectedValueOnce(new Error('offline'));
@@ -136,7 +183,7 @@ describe('logout', () => {
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it("logs out when a remote asks (a 401 on the API), without calling the server", async () => {
+  it('logs out when a remote asks (a 401 on the API), without calling the server', async () => {
     signInAs('USER');
     renderAt(<PortalRoutes />, '/dashboard');
     await screen.findByText('remote mfe_applicant');
@@ -144,6 +191,46 @@ describe('logout', () => {
     await waitFor(() => expect(location()).toBe('/login'));
     expect(serverLogout).not.toHaveBeenCalled();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("keeps a remote's renewed token for the same user only (after a password or e-mail change)", async () => {
+    signInAs('USER', { email: 'old@example.org' });
+    renderAt(<PortalRoutes />, '/dashboard');
+    await screen.findByText('remote mfe_applicant');
+    const renewed = makeToken({ role: 'USER', email: 'new@example.org' });
+    act(() => requestSessionRenewal(renewed));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(renewed);
+    expect(authStore.getState().user?.email).toBe('new@example.org');
+
+    // A token of someone else is not taken.
+    const [head, payload, sig] = makeToken({ role: 'ADMIN' }).split('.');
+    const other = [head, btoa(JSON.stringify({ ...JSON.parse(atob(payload!)), id: 8, sub: '8' })).replace(/=+$/, ''), sig].join('.');
+    act(() => requestSessionRenewal(other));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(renewed);
+    expect(authStore.getState().user?.role).toBe('USER');
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('says on /login why the session ended (an archived account), without calling the server', async () => {
+    signInAs('USER');
+    renderAt(<PortalRoutes />, '/dashboard');
+    await screen.findByText('remote mfe_applicant');
+    act(() => requestLogout('unauthorized', 'Account disabled. Please contact support.'));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Account disabled. Please contact support.');
+    expect(serverLogout).not.toHaveBeenCalled();
+  });
+
+  it('a session the server already ended (account deleted, signed out everywhere) is closed without a server call, with its confirmation', async () => {
+    signInAs('USER');
+    renderAt(<PortalRoutes />, '/profile');
+    await screen.findByText('remote mfe_applicant');
+    act(() => requestLogout('ended', 'Your account and personal data have been deleted.'));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText('Your account and personal data have been deleted.')).toBeInTheDocument();
+    expect(serverLogout).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(authStore.getState().user).toBeNull();
   });
 
   it('ignores a logout request from a guest page', async () => {
@@ -182,6 +269,7 @@ describe('the 10-second session check', () => {
       });
       expect(location()).toBe('/login');
       expect(authStore.getState().user).toBeNull();
+      expect(screen.getByText('Your session has expired. Please log in again.')).toBeInTheDocument();
       view.unmount();
     }
   });

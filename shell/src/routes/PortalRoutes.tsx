@@ -1,14 +1,18 @@
 /**
- * The route table by role (spec §2.1, §2.2, brief's route ownership). The
- * remotes render their own absolute routes under the splat route, so the
- * shell only picks the remote and its layout for the current path.
+ * The route table by role (spec §2.1, §2.2): the shell's own /login and
+ * /register, and every other path from the remotes' page manifests (read from
+ * /remotes.json at runtime). The remotes render their own absolute routes under
+ * the splat route, so the shell only picks the remote and its layout for the
+ * current path.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
 import { FullScreenLoading } from '../components/FullScreenLoading';
 import { NotFound } from '../components/NotFound';
-import { RemoteArea } from '../features/remotes/RemoteArea';
+import { RemoteArea, RemoteUnavailable } from '../features/remotes/RemoteArea';
+import { forgetRemoteList } from '../features/remotes/registry';
+import { useRemoteList } from '../features/remotes/use-remote-list';
 import { useSessionWatch } from '../lib/session';
 import { areaFor } from './paths';
 
@@ -26,11 +30,28 @@ function PublicOnly({ children }: { children: ReactNode }) {
   return signedIn ? <Navigate to="/dashboard" replace /> : <>{children}</>;
 }
 
-/** Every path but /login and /register: the area of the current role. */
+/**
+ * Every path but /login and /register: the area of the current role. It waits
+ * for the remote list (already on its way since the shell's entry ran); a page
+ * the server rendered stays on screen meanwhile.
+ */
 function RoleArea() {
   const { pathname } = useLocation();
   const role = useAuth((s) => s.user?.role ?? null);
-  const area = areaFor(role, pathname);
+  const [, setAttempt] = useState(0);
+  const area = areaFor(useRemoteList(), role, pathname);
+  if (area.kind === 'unavailable') {
+    const retry = () => {
+      forgetRemoteList();
+      setAttempt((n) => n + 1);
+    };
+    // Without the list no page is known, but a signed-in visitor keeps the
+    // frame of their role (spec §2.1), with its Logout.
+    const message = <RemoteUnavailable onRetry={retry} />;
+    if (role === 'USER') return <ApplicantLayout>{message}</ApplicantLayout>;
+    if (role === 'ADMIN' || role === 'SUPERUSER') return <StaffLayout>{message}</StaffLayout>;
+    return message;
+  }
   if (area.kind === 'redirect') return <Navigate to={area.to} replace />;
   if (area.kind === 'not-found') return <NotFound />;
   const remote = <RemoteArea name={area.remote} />;
@@ -47,17 +68,17 @@ export function PortalRoutes() {
   return (
     <Suspense fallback={<FullScreenLoading />}>
       <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route
-        path="/register"
-        element={
-          <PublicOnly>
-            <RegisterPage />
-          </PublicOnly>
-        }
-      />
-      <Route path="*" element={<RoleArea />} />
-    </Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route
+          path="/register"
+          element={
+            <PublicOnly>
+              <RegisterPage />
+            </PublicOnly>
+          }
+        />
+        <Route path="*" element={<RoleArea />} />
+      </Routes>
     </Suspense>
   );
 }

@@ -1,82 +1,38 @@
 /**
- * Route ownership (brief): which remote answers which path for which role.
- * Remotes render their own absolute <Routes>; the shell only decides which
- * remote, inside which layout, a path belongs to.
+ * What the shell shows at a path other than /login and /register, decided from
+ * the remotes' page manifests (shared-api/pages) rather than from lists of its
+ * own: a remote adds, changes or removes a page without a shell release. The
+ * remotes render their own absolute <Routes>; the shell picks the remote and
+ * the layout, and applies the guards of spec §2.1.
  *
  * Nothing here imports a shared module: the shell's entry uses `areaFor` to
  * start loading the right remote before the shared libraries are negotiated.
  */
+import { pagesAt, type PageLayout, type RemoteList, type SignedInRole } from 'shared-api/pages';
 import type { RemoteName } from '../features/remotes/registry';
 
-/** mfe-public pages every visitor may see, signed in or not. */
-export const PUBLIC_FOR_ALL = ['/universities', '/guest/programs/:id'];
-/** mfe-public pages for guests only: a signed-in user is sent to /dashboard. */
-export const PUBLIC_GUEST_ONLY = ['/', '/home', '/learn-more', '/about', '/coming-soon', '/forgot-password', '/reset-password/:token', '/privacy'];
-/** mfe-applicant (USER). */
-export const APPLICANT_PATHS = [
-  '/dashboard',
-  '/profile',
-  '/settings',
-  '/applications',
-  '/applications/:applicationId',
-  '/universities/:id',
-  '/courses/:id',
-  '/apply/:universityId',
-];
-/** mfe-staff pages only a SUPERUSER may open. */
-export const SUPERUSER_ONLY_PATHS = ['/universities/all', '/universities/add', '/universities/edit/:id', '/audit'];
-/** mfe-staff (ADMIN and SUPERUSER). */
-export const STAFF_PATHS = [
-  '/dashboard',
-  '/applications',
-  '/applications/:id',
-  '/programs',
-  '/programs/add',
-  '/programs/edit/:id',
-  '/programs/:id',
-  '/courses',
-  '/course/add',
-  '/course/edit/:id',
-  '/course/:id',
-  ...SUPERUSER_ONLY_PATHS,
-  '/universities/:id',
-  '/users',
-  '/users/add-admin',
-  '/students/all',
-  '/profile',
-];
+export type Role = SignedInRole;
 
-/** Matches a route pattern ('/universities/:id') the way the router does: whole path, any case, ':x' is one segment. */
-export function matchesPattern(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  if (want.length !== got.length) return false;
-  return want.every((segment, i) => (segment.startsWith(':') ? true : segment.toLowerCase() === got[i]!.toLowerCase()));
-}
-
-export function matchesAny(patterns: readonly string[], pathname: string): boolean {
-  return patterns.some((pattern) => matchesPattern(pattern, pathname));
-}
-
-export type Role = 'USER' | 'ADMIN' | 'SUPERUSER';
-
-/** What the shell shows at a path other than /login and /register. */
 export type Area =
-  | { kind: 'remote'; remote: RemoteName; layout: 'none' | 'applicant' | 'staff' }
+  | { kind: 'remote'; remote: RemoteName; layout: PageLayout }
   | { kind: 'redirect'; to: '/login' | '/dashboard' }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /** The list of remotes could not be loaded: nothing is known of any page. */
+  | { kind: 'unavailable' };
 
-export function areaFor(role: Role | null, pathname: string): Area {
-  if (matchesAny(PUBLIC_FOR_ALL, pathname)) return { kind: 'remote', remote: 'mfe_public', layout: 'none' };
-  if (role === null) {
-    if (matchesAny(PUBLIC_GUEST_ONLY, pathname)) return { kind: 'remote', remote: 'mfe_public', layout: 'none' };
-    return { kind: 'redirect', to: '/login' };
-  }
-  if (matchesAny(PUBLIC_GUEST_ONLY, pathname)) return { kind: 'redirect', to: '/dashboard' };
-  if (role === 'USER') {
-    return matchesAny(APPLICANT_PATHS, pathname) ? { kind: 'remote', remote: 'mfe_applicant', layout: 'applicant' } : { kind: 'not-found' };
-  }
-  if (role !== 'ADMIN' && role !== 'SUPERUSER') return { kind: 'not-found' };
-  const allowed = matchesAny(STAFF_PATHS, pathname) && (role === 'SUPERUSER' || !matchesAny(SUPERUSER_ONLY_PATHS, pathname));
-  return allowed ? { kind: 'remote', remote: 'mfe_staff', layout: 'staff' } : { kind: 'not-found' };
+/**
+ * The guards (spec §2.1): a page answers the roles its manifest names; a guest
+ * anywhere else goes to /login; a signed-in visitor on a guest-only page goes to
+ * /dashboard; any other path of a signed-in visitor is not found (an unknown
+ * role finds nothing).
+ */
+export function areaFor(remotes: RemoteList | null, role: string | null, pathname: string): Area {
+  if (remotes === null) return { kind: 'unavailable' };
+  const audience = role ?? 'guest';
+  const pages = pagesAt(remotes, pathname);
+  const allowed = pages.find(({ page }) => (page.roles as readonly string[]).includes(audience));
+  if (allowed) return { kind: 'remote', remote: allowed.remote as RemoteName, layout: allowed.page.layout };
+  if (role === null) return { kind: 'redirect', to: '/login' };
+  if (pages.some(({ page }) => page.roles.includes('guest'))) return { kind: 'redirect', to: '/dashboard' };
+  return { kind: 'not-found' };
 }

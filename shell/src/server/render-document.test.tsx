@@ -6,8 +6,10 @@
  * responses), as the browser's hydration expects them.
  */
 import Typography from '@mui/material/Typography';
+import { embeddedResponsesElement } from 'page-platform/handover';
 import { usePreloadedResponse } from 'shared-api';
-import { documentPlan, renderDocument, scriptSafeJson } from './render-document';
+import { TEST_REMOTES } from '../testing/remote-list';
+import { documentPlan, renderDocument } from './render-document';
 
 // The server build swaps the federation registry for the stand-in that hands
 // over the remote Apps given to renderDocument; so does this test.
@@ -28,12 +30,19 @@ describe('documentPlan', () => {
   it("renders the shell's sign-in pages itself and a guest page with the remote that owns it", () => {
     expect(documentPlan('/login')).toEqual({ remote: null });
     expect(documentPlan('/register')).toEqual({ remote: null });
-    expect(documentPlan('/home')).toEqual({ remote: 'mfe_public' });
-    expect(documentPlan('/universities')).toEqual({ remote: 'mfe_public' });
+    expect(documentPlan('/home', TEST_REMOTES)).toEqual({ remote: 'mfe_public' });
+    expect(documentPlan('/universities', TEST_REMOTES)).toEqual({ remote: 'mfe_public' });
   });
 
-  it('leaves pages that need a session to the browser', () => {
-    for (const path of ['/dashboard', '/applications', '/programs', '/users', '/no/such/page']) expect(documentPlan(path)).toBeNull();
+  it('leaves pages that need a session, and guest pages the manifest does not mark prerender, to the browser', () => {
+    for (const path of ['/dashboard', '/applications', '/programs', '/users', '/no/such/page']) expect(documentPlan(path, TEST_REMOTES)).toBeNull();
+    expect(documentPlan('/guest/programs/4', TEST_REMOTES)).toBeNull();
+    expect(documentPlan('/reset-password/abc', TEST_REMOTES)).toBeNull();
+  });
+
+  it('renders no remote page without the remote list the browser will read', () => {
+    expect(documentPlan('/home')).toBeNull();
+    expect(documentPlan('/home', 'garbage')).toBeNull();
   });
 });
 
@@ -54,24 +63,17 @@ describe('renderDocument', () => {
 
   it("renders a guest page with the remote's App inside the shell, embedding the responses it shows", async () => {
     const responses = { '/api/universities': [{ name: 'University of Zambia' }, { name: '</script><script>alert(1)</script>' }] };
-    const html = await renderDocument({ url: '/universities', template: TEMPLATE, remotes: { mfe_public: PublicApp }, responses });
+    const html = await renderDocument({ url: '/universities', template: TEMPLATE, remotes: { mfe_public: PublicApp }, remoteList: TEST_REMOTES, responses });
     expect(rootOf(html)).toContain('University of Zambia, &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain(`<script type="application/json" id="portal-preloaded-responses">${scriptSafeJson(responses)}</script>`);
+    expect(html).toContain(`${embeddedResponsesElement(responses)}<div id="root">`);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
 
   it('fails rather than send a page whose remote is missing', async () => {
-    await expect(renderDocument({ url: '/home', template: TEMPLATE, remotes: {}, responses: {} })).rejects.toThrow();
+    await expect(renderDocument({ url: '/home', template: TEMPLATE, remotes: {}, remoteList: TEST_REMOTES, responses: {} })).rejects.toThrow();
   });
 
   it('refuses a template without an empty root', async () => {
     await expect(renderDocument({ url: '/login', template: '<html><head></head><body></body></html>', remotes: {}, responses: {} })).rejects.toThrow(/root/);
-  });
-});
-
-describe('scriptSafeJson', () => {
-  it('escapes every < so no text can end the script element', () => {
-    expect(scriptSafeJson({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}');
-    expect(JSON.parse(scriptSafeJson({ a: '</script>' }))).toEqual({ a: '</script>' });
   });
 });

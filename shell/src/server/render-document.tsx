@@ -4,39 +4,33 @@
  * a phone on a slow network paints the page before any JavaScript arrives;
  * the browser then adopts that HTML (hydration, see bootstrap.tsx).
  *
- * The caller (the API's page renderer) loads this bundle and the remotes'
+ * The caller (the portal server's page renderer, server/src/pages) loads this bundle and the remotes'
  * server bundles with one set of React, router, MUI and emotion modules, so
  * the shell and the remote render as one tree, exactly as in the browser.
  * Only pages that look the same for every guest are rendered: the shell's
- * /login and /register, and the guest pages a remote lists.
+ * /login and /register, and the guest pages a remote's manifest marks `prerender`.
  */
 import { StrictMode, type ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { embeddedResponsesElement, PreloadedResponsesProvider, type PreloadedResponses } from 'page-platform/handover';
+import { SERVER_RENDER_CONTRACT, type ServerRemoteBundle } from 'page-platform/render-contract';
 import * as sharedApi from 'shared-api';
-import { PRELOADED_RESPONSES_ELEMENT_ID, PreloadedResponsesProvider, type PreloadedResponses } from 'shared-api';
 import * as sharedAuth from 'shared-auth';
 import { NO_STORED_SESSION, sessionWriter } from 'shared-auth';
 import { AppProviders } from '../App';
 import { forgetLoadedRemotes } from '../features/remotes/RemoteArea';
+import { pagesAt, readRemoteList } from 'shared-api/pages';
 import { areaFor } from '../routes/paths';
 import { PortalRoutes } from '../routes/PortalRoutes';
-import { provideRemoteApps, type RemoteName } from './server-registry';
+import { provideRemotes, type RemoteList, type RemoteName } from './server-registry';
 
-/** Bumped when what a remote's server bundle must export changes. */
-export const SERVER_RENDER_CONTRACT = 1;
+export { SERVER_RENDER_CONTRACT };
 
 /** What a remote's server bundle (dist/server/remote.cjs) exports. */
-export interface ServerRemote {
-  SERVER_RENDER_CONTRACT: number;
-  App: ComponentType;
-  /** Whether the page at `pathname` looks the same for every guest (so it may be rendered ahead). */
-  canPrerender(pathname: string): boolean;
-  /** The API paths (GET, no session) the page at `pathname` shows: '/api/universities'. */
-  preloadFor(pathname: string): string[];
-}
+export type ServerRemote = ServerRemoteBundle<ComponentType>;
 
 /**
  * The single-instance packages the remotes' server bundles take from this
@@ -45,20 +39,30 @@ export interface ServerRemote {
  */
 export const sharedModules: Record<string, unknown> = { 'shared-auth': sharedAuth, 'shared-api': sharedApi };
 
-/** Which page the server may render at `pathname`, and the remote it needs; null: the browser renders it. */
-export function documentPlan(pathname: string): { remote: RemoteName | null } | null {
+/** The remote list as the browser will read it from /remotes.json; null when there is none or it is not an object. */
+function remoteListFrom(list: unknown): RemoteList | null {
+  if (list === undefined || list === null) return null;
+  return readRemoteList(list).remotes;
+}
+
+/**
+ * Which page the server may render at `pathname`, and the remote it needs;
+ * null: the browser renders it. A remote's page is rendered only for a guest
+ * and only when its manifest marks it `prerender`; `remoteList` is what the
+ * server serves as /remotes.json, so the browser decides the same.
+ */
+export function documentPlan(pathname: string, remoteList?: unknown): { remote: RemoteName | null } | null {
   if (pathname === '/login' || pathname === '/register') return { remote: null };
-  const area = areaFor(null, pathname);
-  return area.kind === 'remote' ? { remote: area.remote } : null;
+  const remotes = remoteListFrom(remoteList);
+  if (!remotes) return null;
+  const area = areaFor(remotes, null, pathname);
+  if (area.kind !== 'remote') return null;
+  const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && p.page.roles.includes('guest'));
+  return page?.page.prerender ? { remote: area.remote } : null;
 }
 
 /** The template's empty root (the HTML minifier may drop the quotes). */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
-
-/** JSON inside a <script> element: '<' escaped, so no text can close the element. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 export interface RenderDocumentInput {
   /** The path and query of the page. */
@@ -66,6 +70,8 @@ export interface RenderDocumentInput {
   /** The shell's built index.html. */
   template: string;
   remotes: Partial<Record<RemoteName, ComponentType>>;
+  /** What the server serves as /remotes.json (the remotes' entries and page manifests). */
+  remoteList?: unknown;
   /** API responses the page shows, by API path; embedded in the page for the browser's first render. */
   responses: PreloadedResponses;
 }
@@ -107,8 +113,8 @@ function collectingCache(): { cache: EmotionCache; globalNames: Set<string> } {
   return { cache, globalNames };
 }
 
-async function renderToHtml({ url, remotes, responses }: RenderDocumentInput): Promise<{ html: string; styles: string }> {
-  provideRemoteApps(remotes);
+async function renderToHtml({ url, remotes, remoteList, responses }: RenderDocumentInput): Promise<{ html: string; styles: string }> {
+  provideRemotes(remoteListFrom(remoteList), remotes);
   // Each render starts from the remotes it was given, not a previous render's.
   forgetLoadedRemotes();
   sessionWriter.restore(NO_STORED_SESSION);
@@ -144,9 +150,7 @@ export function renderDocument(input: RenderDocumentInput): Promise<string> {
   if (!ROOT_ELEMENT.test(input.template) || !input.template.includes('</head>')) return Promise.reject(new Error('the template has no </head> or no empty <div id="root">'));
   const run = queue.then(async () => {
     const { html, styles } = await renderToHtml(input);
-    const embedded = Object.keys(input.responses).length
-      ? `<script type="application/json" id="${PRELOADED_RESPONSES_ELEMENT_ID}">${scriptSafeJson(input.responses)}</script>`
-      : '';
+    const embedded = embeddedResponsesElement(input.responses);
     return input.template.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `${embedded}<div id="root">${html}</div>`);
   });
   queue = run.catch(() => undefined);

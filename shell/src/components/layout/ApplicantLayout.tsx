@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useLogout } from '../../lib/session';
-import { APPLICANT_NAV, isActive } from './nav';
+import { isActive, useMenu } from './nav';
+import { PortalLogo } from 'shared-auth/ui';
 
 /** USER: the applicant's top navigation around the applicant remote (spec §2.1). */
 export function ApplicantLayout({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const logout = useLogout();
+  const entries = useMenu('top');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const openMenu = (event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget);
   const closeMenu = () => setMenuAnchor(null);
@@ -27,7 +29,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
       <AppBar position="sticky" color="primary" elevation={1}>
         <Toolbar sx={{ gap: 1 }}>
           <Typography component={RouterLink} to="/dashboard" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}>
-            UniPortal
+            <PortalLogo size="small" />
           </Typography>
           {small ? (
             <>
@@ -35,7 +37,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
                 Menu
               </Button>
               <Menu id="applicant-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={closeMenu}>
-                {APPLICANT_NAV.map((entry) => (
+                {entries.map((entry) => (
                   <MenuItem key={entry.label} component={RouterLink} to={entry.path} selected={isActive(pathname, entry.path)} onClick={closeMenu}>
                     {entry.label}
                   </MenuItem>
@@ -52,7 +54,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
             </>
           ) : (
             <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
-              {APPLICANT_NAV.map((entry) => {
+              {entries.map((entry) => {
                 const active = isActive(pathname, entry.path);
                 return (
                   <Button

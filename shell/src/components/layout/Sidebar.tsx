@@ -4,18 +4,23 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { SIDEBAR_BACKGROUND } from '../../theme';
-import { isActive, sidebarEntries } from './nav';
+import { NavIcon } from './icons';
+import { isActive, type MenuEntry } from './nav';
+import { PortalLogo } from 'shared-auth/ui';
 
 export const SIDEBAR_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
 export const SIDEBAR_TRANSITION_MS = 300;
 
 interface SidebarProps {
-  role: string | null | undefined;
+  /** The role's entries, from the remotes' page manifests. */
+  entries: readonly MenuEntry[];
   pathname: string;
   collapsed: boolean;
   onToggle: () => void;
   onLogout: () => void;
+  /** On a phone the sidebar is a drawer over the page: the toggle closes it. */
+  drawer?: boolean;
 }
 
 const itemSx = (active: boolean, collapsed: boolean) =>
@@ -37,17 +42,8 @@ const itemSx = (active: boolean, collapsed: boolean) =>
     '&:focus-visible': { outline: '2px solid #fca311', outlineOffset: 2 },
   }) as const;
 
-function Initial({ label }: { label: string }) {
-  return (
-    <Box aria-hidden sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: 'rgba(255,255,255,0.15)', display: 'grid', placeItems: 'center', fontWeight: 700, flexShrink: 0 }}>
-      {label.charAt(0)}
-    </Box>
-  );
-}
-
 /** The staff sidebar (spec §2.1, §9): #14213d, 250px / 80px, 300 ms. */
-export function Sidebar({ role, pathname, collapsed, onToggle, onLogout }: SidebarProps) {
-  const entries = sidebarEntries(role);
+export function Sidebar({ entries, pathname, collapsed, onToggle, onLogout, drawer = false }: SidebarProps) {
   return (
     <Box
       component="aside"
@@ -70,24 +66,30 @@ export function Sidebar({ role, pathname, collapsed, onToggle, onLogout }: Sideb
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'space-between', p: 2, gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', fontSize: collapsed ? 14 : 20 }}>
-          {collapsed ? 'UP' : 'UniPortal'}
+          {collapsed ? 'UP' : <PortalLogo size="small" />}
           {collapsed && (
             <Box component="span" sx={visuallyHidden}>
               UniPortal
             </Box>
           )}
         </Typography>
-        <IconButton
-          onClick={onToggle}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
-          sx={{ color: '#fff', '&:focus-visible': { outline: '2px solid #fca311' } }}
-          size="small"
-        >
-          <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>
-            {collapsed ? '»' : '«'}
-          </Box>
-        </IconButton>
+        {drawer ? (
+          <IconButton onClick={onToggle} aria-label="Close menu" sx={{ color: '#fff', '&:focus-visible': { outline: '2px solid #fca311' } }} size="small" data-autofocus>
+            <NavIcon name="close" size={20} />
+          </IconButton>
+        ) : (
+          <IconButton
+            onClick={onToggle}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            sx={{ color: '#fff', '&:focus-visible': { outline: '2px solid #fca311' } }}
+            size="small"
+          >
+            <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>
+              {collapsed ? '»' : '«'}
+            </Box>
+          </IconButton>
+        )}
       </Box>
       <Box component="nav" aria-label="Main" sx={{ flex: 1, px: 1 }}>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
@@ -103,7 +105,7 @@ export function Sidebar({ role, pathname, collapsed, onToggle, onLogout }: Sideb
                   title={collapsed ? entry.label : undefined}
                   sx={itemSx(active, collapsed)}
                 >
-                  <Initial label={entry.label} />
+                  <NavIcon name={entry.icon} path={entry.iconPath} />
                   {!collapsed && <span>{entry.label}</span>}
                 </Box>
               </li>
@@ -111,7 +113,7 @@ export function Sidebar({ role, pathname, collapsed, onToggle, onLogout }: Sideb
           })}
           <li>
             <ButtonBase onClick={onLogout} aria-label={collapsed ? 'Logout' : undefined} sx={itemSx(false, collapsed)}>
-              <Initial label="Logout" />
+              <NavIcon name="logout" />
               {!collapsed && <span>Logout</span>}
             </ButtonBase>
           </li>

@@ -1,41 +1,68 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useAuth } from 'shared-auth';
 import { useLogout } from '../../lib/session';
-import { Sidebar, SIDEBAR_COLLAPSED_WIDTH } from './Sidebar';
+import { useMenu } from './nav';
+import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
-/** ADMIN and SUPERUSER: collapsible sidebar, top bar, content (the staff remote). */
+export const STAFF_DRAWER_ID = 'staff-menu';
+
+/**
+ * ADMIN and SUPERUSER: collapsible sidebar, top bar, content (the staff remote).
+ * On a phone the sidebar leaves the page to the content: a menu button in the
+ * top bar opens it as a drawer over the page, which following an entry, the
+ * backdrop or Escape closes.
+ */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const role = useAuth((s) => s.user?.role);
+  const entries = useMenu('sidebar');
   const { pathname } = useLocation();
   const theme = useTheme();
-  // noSsr: the real answer on the first render, so a phone starts collapsed.
+  // noSsr: the real answer on the first render, so a phone starts without the sidebar.
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [collapsed, setCollapsed] = useState(small);
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
+  useEffect(() => setDrawerOpen(false), [pathname, small]);
   useEffect(() => {
-    // On a phone, following an entry closes the sidebar that covers the page.
-    if (small) setCollapsed(true);
-  }, [pathname, small]);
+    if (!drawerOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+  function close() {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: '#f5f6fa' }}>
-      {small ? (
-        // On a phone the expanded sidebar slides over the content instead of pushing it off-screen.
-        <Box sx={{ width: SIDEBAR_COLLAPSED_WIDTH, flexShrink: 0, position: 'relative' }}>
-          <Box sx={{ position: 'fixed', top: 0, left: 0, zIndex: (t) => t.zIndex.drawer, height: '100vh' }}>
-            <Sidebar role={role} pathname={pathname} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLogout={logout} />
+      {!small && <Sidebar entries={entries} pathname={pathname} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLogout={logout} />}
+      {small && drawerOpen && (
+        <>
+          <Box data-testid="drawer-backdrop" onClick={close} sx={{ position: 'fixed', inset: 0, bgcolor: 'rgba(0,0,0,0.45)', zIndex: (t) => t.zIndex.drawer }} />
+          <Box
+            id={STAFF_DRAWER_ID}
+            ref={drawerRef}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            sx={{ position: 'fixed', top: 0, left: 0, height: '100vh', overflowY: 'auto', zIndex: (t) => t.zIndex.drawer + 1 }}
+          >
+            <Sidebar entries={entries} pathname={pathname} collapsed={false} drawer onToggle={close} onLogout={logout} />
           </Box>
-        </Box>
-      ) : (
-        <Sidebar role={role} pathname={pathname} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLogout={logout} />
+        </>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar />
-        <Box component="main" data-testid="staff-content" sx={{ flex: 1, minWidth: 0 }}>
+        <TopBar menu={small ? { open: drawerOpen, onOpen: () => setDrawerOpen(true), controls: STAFF_DRAWER_ID, ref: menuButtonRef } : undefined} />
+        {/* Padding keeps headings and buttons off the sidebar and the window's edges. */}
+        <Box component="main" data-testid="staff-content" sx={{ flex: 1, minWidth: 0, p: 2, px: { sm: 3, lg: 4 }, py: { sm: 3 } }}>
           {children}
         </Box>
       </Box>

@@ -4,7 +4,9 @@ import { universitiesApi } from 'shared-api';
 import { authStore, displayName } from 'shared-auth';
 import { reloadPage } from '../../lib/browser';
 import { renderAt, signInAs, signOutStore } from '../../test-utils';
-import { isActive, sidebarEntries } from './nav';
+import { menuEntries } from 'shared-api/pages';
+import { TEST_REMOTES } from '../../testing/remote-list';
+import { isActive } from './nav';
 import { Sidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from './Sidebar';
 import { StaffLayout } from './StaffLayout';
 import { TopBar } from './TopBar';
@@ -15,10 +17,14 @@ jest.mock('shared-api', () => ({
   universitiesApi: { list: jest.fn() },
 }));
 jest.mock('../../lib/browser', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../features/remotes/registry', () => ({
+  remoteListForRouting: () => jest.requireActual('../../testing/remote-list').settledRemoteList(),
+}));
 const list = universitiesApi.list as jest.MockedFunction<typeof universitiesApi.list>;
 const reload = reloadPage as jest.MockedFunction<typeof reloadPage>;
 
-const labels = (role: string | null) => sidebarEntries(role).map((e) => `${e.label} ${e.path}`);
+const sidebarOf = (role: string | null) => menuEntries(TEST_REMOTES, role, 'sidebar');
+const labels = (role: string | null) => sidebarOf(role).map((e) => `${e.label} ${e.path}`);
 
 beforeEach(() => {
   signOutStore();
@@ -27,17 +33,10 @@ beforeEach(() => {
 });
 
 describe('sidebar entries', () => {
-  it('lists the entries of each role (spec §2.1) and none for an unknown role', () => {
+  it('lists the entries the manifests give each role, in their order, and none for an unknown role', () => {
     expect(labels('ADMIN')).toEqual(['Dashboard /dashboard', 'Applications /applications', 'Programs /programs']);
-    expect(labels('USER')).toEqual(['Dashboard /dashboard', 'Profile /profile', 'Settings /settings']);
-    expect(labels('SUPERUSER')).toEqual([
-      'Dashboard /dashboard',
-      'Universities /universities/all',
-      'Programs /programs',
-      'Courses /courses',
-      'Applications /applications',
-      'User Management /users',
-    ]);
+    expect(labels('USER')).toEqual(['Dashboard /dashboard', 'Profile /profile']);
+    expect(labels('SUPERUSER')).toEqual(['Dashboard /dashboard', 'Universities /universities/all', 'Programs /programs', 'Applications /applications', 'User Management /users']);
     expect(labels('AUDITOR')).toEqual([]);
     expect(labels('toString')).toEqual([]);
     expect(labels(null)).toEqual([]);
@@ -51,7 +50,7 @@ describe('sidebar entries', () => {
   it('renders the entries, the active one, Logout, the product name and the year; the toggle collapses it', async () => {
     const onToggle = jest.fn();
     const onLogout = jest.fn();
-    const view = renderAt(<Sidebar role="SUPERUSER" pathname="/users/add-admin" collapsed={false} onToggle={onToggle} onLogout={onLogout} />);
+    const view = renderAt(<Sidebar entries={sidebarOf('SUPERUSER')} pathname="/users/add-admin" collapsed={false} onToggle={onToggle} onLogout={onLogout} />);
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByRole('heading', { name: 'UniPortal' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: /User Management/ })).toHaveAttribute('aria-current', 'page');
@@ -67,7 +66,7 @@ describe('sidebar entries', () => {
     expect(onLogout).toHaveBeenCalled();
     view.unmount();
 
-    renderAt(<Sidebar role="ADMIN" pathname="/dashboard" collapsed onToggle={onToggle} onLogout={onLogout} />);
+    renderAt(<Sidebar entries={sidebarOf('ADMIN')} pathname="/dashboard" collapsed onToggle={onToggle} onLogout={onLogout} />);
     const collapsed = screen.getByTestId('sidebar');
     expect(collapsed).toHaveStyle({ width: `${SIDEBAR_COLLAPSED_WIDTH}px` });
     expect(within(collapsed).getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
@@ -103,7 +102,11 @@ describe('SUPERUSER university selector', () => {
     expect(screen.getByTestId('top-bar-name')).toHaveTextContent('Mwila Banda');
     const select = screen.getByLabelText('University');
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select University', 'University of Zambia', 'Copperbelt University']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select University', 'University of Zambia', 'Copperbelt University']);
     expect(JSON.parse(localStorage.getItem('universities')!)).toEqual([
       { id: 1, name: 'University of Zambia' },
       { id: 2, name: 'Copperbelt University' },
@@ -130,7 +133,11 @@ describe('SUPERUSER university selector', () => {
     const select = screen.getByLabelText('University') as HTMLSelectElement;
     expect(select.value).toBe('5');
     await waitFor(() => expect(list).toHaveBeenCalled());
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select University', 'Mukuba University']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select University', 'Mukuba University']);
   });
 });
 
@@ -139,10 +146,9 @@ describe('staff layout on a phone', () => {
   afterEach(() => {
     window.matchMedia = original;
   });
-
-  it('starts collapsed so the content fits, and expands over the content', async () => {
+  const phone = (matches: boolean) => {
     window.matchMedia = ((query: string) => ({
-      matches: true,
+      matches,
       media: query,
       onchange: null,
       addListener() {},
@@ -151,6 +157,10 @@ describe('staff layout on a phone', () => {
       removeEventListener() {},
       dispatchEvent: () => false,
     })) as typeof window.matchMedia;
+  };
+
+  it('leaves the page to the content; a menu button in the top bar opens the sidebar as a drawer', async () => {
+    phone(true);
     signInAs('ADMIN');
     renderAt(
       <StaffLayout>
@@ -158,11 +168,62 @@ describe('staff layout on a phone', () => {
       </StaffLayout>,
       '/dashboard',
     );
-    const sidebar = screen.getByTestId('sidebar');
-    expect(sidebar).toHaveAttribute('data-collapsed', 'true');
-    await userEvent.setup({ delay: null }).click(within(sidebar).getByRole('button', { name: 'Expand sidebar' }));
-    expect(sidebar).toHaveAttribute('data-collapsed', 'false');
-    expect(sidebar.parentElement).toHaveStyle({ position: 'fixed' });
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(within(drawer).getByRole('link', { name: /Programs/ })).toHaveAttribute('href', '/programs');
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+
+    await user.click(open);
+    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: /Programs/ }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.getByText('staff content')).toBeInTheDocument();
+  });
+
+  it('on a desktop shows the sidebar beside padded content, without a menu button', () => {
+    phone(false);
+    signInAs('ADMIN');
+    renderAt(
+      <StaffLayout>
+        <h1>Programs</h1>
+      </StaffLayout>,
+      '/programs',
+    );
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    // The heading does not touch the sidebar or the window's edge.
+    const main = screen.getByRole('main');
+    expect(parseFloat(getComputedStyle(main).paddingLeft)).toBeGreaterThanOrEqual(16);
+    expect(parseFloat(getComputedStyle(main).paddingTop)).toBeGreaterThanOrEqual(16);
+  });
+});
+
+describe('sidebar icons', () => {
+  it('draws the icon each manifest entry names, not the first letter of its label', () => {
+    renderAt(<Sidebar entries={sidebarOf('ADMIN')} pathname="/dashboard" collapsed={false} onToggle={jest.fn()} onLogout={jest.fn()} />);
+    const sidebar = screen.getByTestId('sidebar');
+    const dashboard = within(sidebar).getByRole('link', { name: 'Dashboard' });
+    expect(dashboard.querySelector('svg')).toHaveAttribute('data-icon', 'dashboard');
+    expect(within(sidebar).getByRole('link', { name: 'Programs' }).querySelector('svg')).toHaveAttribute('data-icon', 'programs');
+    expect(within(sidebar).getByRole('button', { name: 'Logout' }).querySelector('svg')).toHaveAttribute('data-icon', 'logout');
+    // An entry without a (known) icon still gets a drawn mark, never a letter.
+    expect(within(sidebar).getByRole('link', { name: 'Applications' }).querySelector('svg')).toHaveAttribute('data-icon', 'dot');
+    expect(dashboard).toHaveTextContent(/^Dashboard$/);
+  });
+
+  it("draws a remote's own icon from its manifest, so a new entry needs no shell release", () => {
+    const own = 'M3 3h18v18H3z';
+    const entries = [{ label: 'Reports', path: '/reports', order: 70, remote: 'mfe_staff', iconPath: own, icon: 'programs' }];
+    renderAt(<Sidebar entries={entries} pathname="/dashboard" collapsed={false} onToggle={jest.fn()} onLogout={jest.fn()} />);
+    const icon = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Reports' }).querySelector('svg');
+    expect(icon).toHaveAttribute('data-icon', 'remote');
+    expect(icon?.querySelector('path')).toHaveAttribute('d', own);
   });
 });

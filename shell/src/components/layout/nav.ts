@@ -1,44 +1,23 @@
-/** Sidebar entries by role (spec §2.1). An unknown role gets an empty menu. */
-export interface NavEntry {
-  label: string;
-  path: string;
-}
+/**
+ * The menus (spec §2.1) come from the remotes' page manifests: each remote
+ * names the sidebar or top-navigation entries of its pages (label, order, the
+ * roles that see them). An unknown role gets an empty menu.
+ */
+import { useMemo } from 'react';
+import { menuEntries, type MenuEntry, type MenuName } from 'shared-api/pages';
+import { useAuth } from 'shared-auth';
+import { useRemoteList } from '../../features/remotes/use-remote-list';
 
-const ENTRIES: Record<string, NavEntry[]> = {
-  ADMIN: [
-    { label: 'Dashboard', path: '/dashboard' },
-    { label: 'Applications', path: '/applications' },
-    { label: 'Programs', path: '/programs' },
-  ],
-  USER: [
-    { label: 'Dashboard', path: '/dashboard' },
-    { label: 'Profile', path: '/profile' },
-    { label: 'Settings', path: '/settings' },
-  ],
-  SUPERUSER: [
-    { label: 'Dashboard', path: '/dashboard' },
-    { label: 'Universities', path: '/universities/all' },
-    { label: 'Programs', path: '/programs' },
-    { label: 'Courses', path: '/courses' },
-    { label: 'Applications', path: '/applications' },
-    // The spec spells it 'User Managemant'; the product shows the corrected label.
-    { label: 'User Management', path: '/users' },
-  ],
-};
+export type { MenuEntry };
 
-export function sidebarEntries(role: string | null | undefined): NavEntry[] {
-  return (role && Object.hasOwn(ENTRIES, role) ? ENTRIES[role] : undefined) ?? [];
+/** The entries of `menu` the signed-in role sees, in order. */
+export function useMenu(menu: MenuName): MenuEntry[] {
+  const role = useAuth((s) => s.user?.role ?? null);
+  const remotes = useRemoteList();
+  return useMemo(() => (remotes ? menuEntries(remotes, role, menu) : []), [remotes, role, menu]);
 }
 
 /** An entry is active when the current path starts with its path. */
 export function isActive(pathname: string, entryPath: string): boolean {
   return pathname.startsWith(entryPath);
 }
-
-/** The applicant's top navigation (spec §2.1). */
-export const APPLICANT_NAV: NavEntry[] = [
-  { label: 'Universities', path: '/dashboard' },
-  { label: 'Applications', path: '/applications' },
-  { label: 'Profile', path: '/profile' },
-  { label: 'Settings', path: '/settings' },
-];

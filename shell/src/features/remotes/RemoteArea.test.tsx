@@ -11,7 +11,13 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(),
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 
-const manifest = { mfe_public: '/remotes/mfe-public/remoteEntry.js', mfe_staff: 'http://127.0.0.1:9/remoteEntry.js' };
+const NO_PAGES = { format: 1, pages: [] };
+const manifest = {
+  mfe_public: { entry: '/remotes/mfe-public/remoteEntry.js', pages: NO_PAGES },
+  mfe_staff: { entry: 'http://127.0.0.1:9/remoteEntry.js', pages: NO_PAGES },
+  // A remote whose entry has no valid page manifest is left out; the others still load.
+  mfe_broken: { entry: '/remotes/mfe-broken/remoteEntry.js', pages: { format: 1, pages: [{ path: 'no-slash' }] } },
+};
 
 beforeAll(() => {
   global.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => manifest })) as unknown as typeof fetch;
@@ -42,9 +48,10 @@ describe('runtime remotes', () => {
     expect(await screen.findByText('public landing')).toBeInTheDocument();
     expect(global.fetch).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
     expect(register).toHaveBeenCalledWith([
-      { name: 'mfe_public', entry: manifest.mfe_public },
-      { name: 'mfe_staff', entry: manifest.mfe_staff },
+      { name: 'mfe_public', entry: manifest.mfe_public.entry },
+      { name: 'mfe_staff', entry: manifest.mfe_staff.entry },
     ]);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('left out mfe_broken'));
     expect(load).toHaveBeenCalledWith('mfe_public/App');
   });
 
@@ -70,7 +77,7 @@ describe('runtime remotes', () => {
     staffUp = true;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('staff programs')).toBeInTheDocument();
-    expect(register).toHaveBeenCalledWith([{ name: 'mfe_staff', entry: manifest.mfe_staff }], { force: true });
+    expect(register).toHaveBeenCalledWith([{ name: 'mfe_staff', entry: manifest.mfe_staff.entry }], { force: true });
   });
 
   it('catches a remote that crashes while rendering', async () => {

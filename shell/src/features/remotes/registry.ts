@@ -1,49 +1,94 @@
 /**
  * Runtime remotes: the list comes from /remotes.json (fetched once, no-store),
- * never from the build, so a remote is redeployed by changing its URL there.
+ * never from the build, so a remote is redeployed, and its pages and menu
+ * entries changed, by changing its entry there. Each remote's entry in the list
+ * carries its page manifest (checked against the schema where it was built and
+ * published; read here with shared-api/pages): a remote with an entry the shell
+ * cannot read is left out and logged, and the others keep working.
  */
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { readRemoteList, type RemoteList } from 'shared-api/pages';
 import { isRemoteFailure, RemoteUnavailableError } from './remote-failure';
 
-export type RemoteName = 'mfe_public' | 'mfe_applicant' | 'mfe_staff';
-export type RemoteManifest = Partial<Record<RemoteName, string>>;
+/** A remote's federation name: 'mfe_staff'. Any remote the list names, not a fixed set. */
+export type RemoteName = string;
+export type { RemoteList };
 
-export const MANIFEST_URL = '/remotes.json';
+export const REMOTE_LIST_URL = '/remotes.json';
 
-let manifestPromise: Promise<RemoteManifest> | null = null;
+/** A promise React's `use` reads at once once it has settled (it looks at status and value). */
+export type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
-async function fetchManifest(): Promise<RemoteManifest> {
-  const response = await fetch(MANIFEST_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${MANIFEST_URL} answered ${response.status}`);
-  const manifest = (await response.json()) as Record<string, unknown>;
-  const remotes = Object.entries(manifest)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
-    .map(([name, entry]) => ({ name, entry }));
-  registerRemotes(remotes);
-  return Object.fromEntries(remotes.map((r) => [r.name, r.entry])) as RemoteManifest;
+let listPromise: Tracked<RemoteList> | null = null;
+
+async function fetchRemoteList(): Promise<RemoteList> {
+  const response = await fetch(REMOTE_LIST_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${REMOTE_LIST_URL} answered ${response.status}`);
+  const { remotes, rejected } = readRemoteList(await response.json());
+  if (rejected.length) console.error(`[portal] ${REMOTE_LIST_URL}: left out ${rejected.join(', ')} (no valid entry and page manifest)`);
+  registerRemotes(Object.entries(remotes).map(([name, { entry }]) => ({ name, entry })));
+  return remotes;
 }
 
-/** The runtime manifest, registered with the federation runtime once. A failure is retried on the next call. */
-export function loadManifest(): Promise<RemoteManifest> {
-  if (!manifestPromise) {
-    manifestPromise = fetchManifest().catch((error: unknown) => {
-      manifestPromise = null;
-      throw error;
-    });
+/** The runtime list, registered with the federation runtime once. A failure is retried on the next call. */
+export function loadRemoteList(): Promise<RemoteList> {
+  if (!listPromise) {
+    const loading: Tracked<RemoteList> = fetchRemoteList().then(
+      (remotes) => {
+        loading.status = 'fulfilled';
+        loading.value = remotes;
+        return remotes;
+      },
+      (error: unknown) => {
+        listPromise = null;
+        throw error;
+      },
+    );
+    listPromise = loading;
   }
-  return manifestPromise;
+  return listPromise;
+}
+
+let routingPromise: Tracked<RemoteList | null> | null = null;
+
+/**
+ * The list as routing reads it: null when it could not be loaded (every page
+ * then shows the unavailable message with Retry). Settles once per page load,
+ * so a rendered page reads it without waiting again.
+ */
+export function remoteListForRouting(): Tracked<RemoteList | null> {
+  if (!routingPromise) {
+    const loading: Tracked<RemoteList | null> = loadRemoteList().then(
+      (remotes) => remotes,
+      (error: unknown) => {
+        console.error('[portal] the remote list could not be loaded', error);
+        return null;
+      },
+    );
+    void loading.then((value) => {
+      loading.status = 'fulfilled';
+      loading.value = value;
+    });
+    routingPromise = loading;
+  }
+  return routingPromise;
+}
+
+/** Retry after the list failed: the next read fetches it again. */
+export function forgetRemoteList(): void {
+  routingPromise = null;
 }
 
 /** Loads `<name>/App`; a remote that is missing, down or not a component throws RemoteUnavailableError. */
 export async function loadRemoteApp(name: RemoteName): Promise<{ default: ComponentType }> {
-  let manifest: RemoteManifest;
+  let remotes: RemoteList;
   try {
-    manifest = await loadManifest();
+    remotes = await loadRemoteList();
   } catch (error) {
     throw new RemoteUnavailableError(name, error);
   }
-  if (!manifest[name]) throw new RemoteUnavailableError(name);
+  if (!remotes[name]) throw new RemoteUnavailableError(name);
   let mod: unknown;
   try {
     mod = await loadRemote(`${name}/App`);
@@ -58,7 +103,7 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
 
 /** Retry: forget the failed entry so the next load fetches it again. */
 export async function resetRemote(name: RemoteName): Promise<void> {
-  const manifest = manifestPromise ? await manifestPromise.catch(() => null) : null;
-  const entry = manifest?.[name];
+  const remotes = listPromise ? await listPromise.catch(() => null) : null;
+  const entry = remotes?.[name]?.entry;
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }

@@ -1,7 +1,7 @@
 import { packageOf, versionSkew } from './version-skew-plugin';
 
 describe('versionSkew', () => {
-  it("reports a version a remote provides besides the one the page loaded, once per package", () => {
+  it('reports a version a remote provides besides the one the page loaded, once per package', () => {
     const scope = {
       react: { '19.3.1': { from: 'shell', loaded: true }, '19.4.0': { from: 'mfe_public' } },
       'react/jsx-runtime': { '19.3.1': { from: 'shell', loaded: true }, '19.4.0': { from: 'mfe_public' } },

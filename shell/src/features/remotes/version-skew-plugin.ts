@@ -27,7 +27,10 @@ export function versionSkew(scope: ShareScope, remote: string): string[] {
     if (!inUse) continue;
     for (const version of all) {
       if (version === inUse || versions[version]!.from !== remote) continue;
-      found.set(`${packageOf(key)}@${version}`, `[portal] ${remote} was built with ${packageOf(key)} ${version}; this page shares ${inUse}, the version it loaded first. Rebuild ${remote} with the shell's versions.`);
+      found.set(
+        `${packageOf(key)}@${version}`,
+        `[portal] ${remote} was built with ${packageOf(key)} ${version}; this page shares ${inUse}, the version it loaded first. Rebuild ${remote} with the shell's versions.`,
+      );
     }
   }
   return [...found.values()];

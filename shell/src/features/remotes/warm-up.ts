@@ -1,42 +1,27 @@
 /**
  * Starts loading the remote the current page will need as soon as the shell's
  * entry runs, before the shared libraries are fetched and React renders, so
- * the manifest, remoteEntry.js and the remote's App chunks download alongside
- * them instead of after them. The area asks for the same remote again when it
+ * the remote list (with the page manifests that say which remote answers this
+ * path for this role), remoteEntry.js and the remote's App chunks download
+ * alongside them instead of after them. The area asks for the same remote again when it
  * renders and gets this load (the federation runtime caches it), or its error.
  *
- * It runs before the shared modules are available, so it reads the role from
- * the stored token itself rather than through shared-auth (whose storage key
- * a test keeps equal to SESSION_TOKEN_KEY).
+ * It runs before the shared modules are available, so it reads the role with
+ * the session peek (bundled into this entry, imported by path) rather than
+ * through shared-auth, which reads the token with the same peek.
  */
-import { areaFor, type Role } from '../../routes/paths';
-import { loadRemoteApp } from './registry';
-
-export const SESSION_TOKEN_KEY = 'user';
-const ROLES: readonly Role[] = ['USER', 'ADMIN', 'SUPERUSER'];
-
-/** The role in a stored token that has not expired; null for a guest or anything unreadable. */
-export function storedRole(token: string | null, nowSeconds = Date.now() / 1000): Role | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown; exp?: unknown };
-    if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) return null;
-    return ROLES.find((role) => role === claims.role) ?? null;
-  } catch {
-    return null;
-  }
-}
+import { peekStoredSession } from 'page-platform/session-peek';
+import { areaFor } from '../../routes/paths';
+import { loadRemoteApp, loadRemoteList } from './registry';
 
 export function warmUpRemote(pathname: string, storage: Pick<Storage, 'getItem'>): void {
-  let role: Role | null = null;
-  try {
-    role = storedRole(storage.getItem(SESSION_TOKEN_KEY));
-  } catch {
-    // Storage can be unavailable (privacy modes); the page decides later as usual.
-  }
-  const area = areaFor(role, pathname);
-  if (area.kind !== 'remote') return;
-  // A failure is shown by the area when it asks for the remote itself.
-  loadRemoteApp(area.remote).catch(() => undefined);
+  // Storage can be unavailable (privacy modes): the peek says guest, and the page decides later as usual.
+  const role = peekStoredSession(storage)?.role ?? null;
+  // A failure is shown by the area when it asks for the list or the remote itself.
+  loadRemoteList()
+    .then((remotes) => {
+      const area = areaFor(remotes, role, pathname);
+      return area.kind === 'remote' ? loadRemoteApp(area.remote) : undefined;
+    })
+    .catch(() => undefined);
 }

@@ -48,7 +48,7 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'UniPortal home' })).toHaveAttribute('href', '/home');
   });
 
-  it("asks for both fields and sends nothing when one is empty", async () => {
+  it('asks for both fields and sends nothing when one is empty', async () => {
     renderLogin();
     await fillAndSubmit('someone@example.org', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');

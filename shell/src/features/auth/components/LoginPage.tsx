@@ -27,6 +27,8 @@ export function loginErrorText(error: unknown): string {
 /** /login (spec §2.3, §4, §5, §8). */
 export function LoginPage() {
   const navigate = useNavigate();
+  // Why the last session ended (archived account, deleted account, signed out everywhere...).
+  const notice = useAuth((s) => s.signedOutNotice ?? null);
   const signedIn = useAuth((s) => s.user !== null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -40,7 +42,7 @@ export function LoginPage() {
   });
 
   useEffect(() => {
-    if (signedIn && !justSignedIn.current) navigate('/dashboard', { replace: true });
+    if (signedIn && !justSignedIn.current) void navigate('/dashboard', { replace: true });
   }, [signedIn, navigate]);
 
   if (signedIn && !justSignedIn.current) {
@@ -71,7 +73,7 @@ export function LoginPage() {
         setSubmitting(false);
         return;
       }
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } catch (err) {
       setError(loginErrorText(err));
       setSubmitting(false);
@@ -81,6 +83,11 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign In">
       <Box component="form" ref={form} noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {notice && !error && (
+          <Alert severity="info" role="status">
+            {notice}
+          </Alert>
+        )}
         {error && (
           <Alert severity="error" role="alert">
             {error}

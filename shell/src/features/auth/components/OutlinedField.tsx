@@ -6,6 +6,7 @@
  */
 import { useId, type ChangeEvent, type HTMLInputTypeAttribute } from 'react';
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -21,14 +22,30 @@ interface OutlinedFieldProps {
   required?: boolean;
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
+  /** What is wrong with the value, in plain words, shown under the field. */
+  error?: string;
+  /** A rule to know before typing (shown under the field when there is no error). */
+  hint?: string;
 }
 
-export function OutlinedField({ label, name, value, onChange, type = 'text', autoComplete, disabled, required, fullWidth, sx }: OutlinedFieldProps) {
+export function OutlinedField({ label, name, value, onChange, type = 'text', autoComplete, disabled, required, fullWidth, sx, error, hint }: OutlinedFieldProps) {
   const id = useId();
+  const help = error || hint;
   return (
-    <FormControl variant="outlined" disabled={disabled} required={required} fullWidth={fullWidth} sx={sx}>
+    <FormControl variant="outlined" disabled={disabled} required={required} fullWidth={fullWidth} sx={sx} error={Boolean(error)}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} name={name} type={type} autoComplete={autoComplete} value={value} onChange={onChange} label={required ? `${label} *` : label} />
+      <OutlinedInput
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={onChange}
+        label={required ? `${label} *` : label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={help ? `${id}-help` : undefined}
+      />
+      {help && <FormHelperText id={`${id}-help`}>{help}</FormHelperText>}
     </FormControl>
   );
 }

@@ -28,7 +28,15 @@ function renderRegister() {
 
 async function fill(overrides: Partial<Record<string, string>> = {}, consent = true) {
   const user = userEvent.setup({ delay: null });
-  const values = { 'First Name': 'Natasha', 'Last Name': 'Phiri', Email: 'natasha@example.org', Phone: '+260 977 123 456', Password: 'Sunrise-Kafue-77', 'Confirm Password': 'Sunrise-Kafue-77', ...overrides };
+  const values = {
+    'First Name': 'Natasha',
+    'Last Name': 'Phiri',
+    Email: 'natasha@example.org',
+    Phone: '+260 977 123 456',
+    Password: 'Sunrise-Kafue-77',
+    'Confirm Password': 'Sunrise-Kafue-77',
+    ...overrides,
+  };
   for (const [label, value] of Object.entries(values)) {
     if (value) fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
   }
@@ -115,5 +123,31 @@ describe('RegisterPage', () => {
     register.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Registration failed. Please try again.'));
+  });
+
+  it('shows the password rules before anything is typed', () => {
+    renderRegister();
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription("At least 8 characters. Common passwords such as 'password123' are refused.");
+  });
+
+  it("shows the server's refusal of a field under that field in plain words, never 'field: reason'", async () => {
+    register.mockRejectedValueOnce(httpError(400, { message: 'password: is too common and easy to guess; please choose another', error: 'Bad Request' }));
+    renderRegister();
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const password = screen.getByLabelText(/^Password/);
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/^Choose a less common password/));
+    expect(password).toBeInvalid();
+    expect(screen.queryByText(/^password: /)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    register.mockRejectedValueOnce(httpError(400, { message: 'email: must be a valid email address', error: 'Bad Request' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(/^Enter a valid email address/));
+
+    register.mockRejectedValueOnce(httpError(400, { message: 'phone: is required', error: 'Bad Request' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Phone/)).toHaveAccessibleDescription(/^Enter a valid phone number/));
+    expect(screen.queryByText(/phone: is required/)).toBeNull();
   });
 });

@@ -12,10 +12,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { authApi, errorText, isHTTPError, useFormHandover } from 'shared-api';
-import { useToast } from '../../../components/toast/ToastProvider';
+import { authApi, errorText, fieldProblem, isHTTPError, PASSWORD_MIN_LENGTH, useFormHandover } from 'shared-api';
 import { AuthCard } from './AuthCard';
 import { OutlinedField } from './OutlinedField';
+import { notify } from 'shared-auth';
 
 export const REGISTER_TEXT = {
   required: 'Please fill in all fields',
@@ -25,6 +25,7 @@ export const REGISTER_TEXT = {
   serverFallback: 'Registration failed',
   genericFallback: 'Registration failed. Please try again.',
   success: 'Account created. Please sign in.',
+  passwordRules: `At least ${PASSWORD_MIN_LENGTH} characters. Common passwords such as 'password123' are refused.`,
 } as const;
 
 /** The text of a failed registration (spec §8): server message, else its error, else 'Registration failed'. */
@@ -47,10 +48,11 @@ type FieldName = (typeof FIELDS)[number]['name'];
 /** /register (spec §2.3, §5, §8); the hidden role is always USER. */
 export function RegisterPage() {
   const navigate = useNavigate();
-  const toast = useToast();
   const [values, setValues] = useState<Record<FieldName, string>>({ firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' });
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState('');
+  // The server's refusal of one field, shown under that field in plain words.
+  const [fieldError, setFieldError] = useState<{ field: FieldName; text: string } | null>(null);
   const [mismatchOpen, setMismatchOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -63,6 +65,7 @@ export function RegisterPage() {
     event.preventDefault();
     if (submitting) return;
     setError('');
+    setFieldError(null);
     if (FIELDS.some((f) => values[f.name].trim() === '')) {
       setError(REGISTER_TEXT.required);
       return;
@@ -86,10 +89,17 @@ export function RegisterPage() {
         role: 'USER',
         consent: true,
       });
-      toast(REGISTER_TEXT.success, 'success');
-      navigate('/login');
+      notify(REGISTER_TEXT.success, 'success');
+      void navigate('/login');
     } catch (err) {
-      setError(registerErrorText(err));
+      const problem = fieldProblem(err);
+      const field = FIELDS.find((f) => f.name === problem?.field);
+      if (problem && field) {
+        setFieldError({ field: field.name, text: problem.text });
+        setTimeout(() => form.current?.querySelector<HTMLInputElement>(`input[name="${field.name}"]`)?.focus(), 0);
+      } else {
+        setError(registerErrorText(err));
+      }
       setSubmitting(false);
     }
   };
@@ -111,7 +121,12 @@ export function RegisterPage() {
             type={f.type}
             autoComplete={f.autoComplete}
             value={values[f.name]}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, [f.name]: e.target.value }));
+              if (fieldError?.field === f.name) setFieldError(null);
+            }}
+            error={fieldError?.field === f.name ? fieldError.text : undefined}
+            hint={f.name === 'password' ? REGISTER_TEXT.passwordRules : undefined}
             disabled={submitting}
             required
             fullWidth

@@ -1,0 +1,211 @@
+/**
+ * Renders the pages of visitors without a session on the server, so a phone
+ * on a slow network paints the landing page, the university list or the
+ * sign-in form from the HTML alone; the shell then adopts that HTML.
+ *
+ * The shell's server bundle decides which pages it can render (guest pages
+ * that look the same for everyone) and which remote each needs; the remote's
+ * server bundle names the API responses the page shows, which are fetched
+ * here through the API itself (as a guest) and embedded in the page. The
+ * render runs in a worker thread (render-worker.ts). Documents are cached by
+ * everything they are made of: the URL, the shell and remote bundles, the
+ * template and the responses, so a deploy or a data change shows at once.
+ * Anything missing or failing answers null: the caller sends the plain page
+ * and the browser renders it, as without this renderer.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
+import { maskUrl } from 'api/log-safety';
+import type { PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
+
+/** Where the built front ends are on disk, for the versions being served. */
+export interface WebLayout {
+  /** The shell's built folder: index.html and server/render-document.cjs. */
+  shellDir(): string;
+  /** Each remote's built folder (federation name → folder), for those served from this disk. */
+  remoteDirs(): Record<string, string>;
+  /** The runtime list served as /remotes.json (the remotes' entries and page manifests); undefined when there is none. */
+  remoteList(): unknown;
+}
+
+const compressors = {
+  br: (html: string) => promisify(brotliCompress)(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (html: string) => promisify(gzip)(html, { level: 9 }),
+};
+
+/** A rendered page, compressed once per encoding (in the thread pool) and kept with it. */
+export class RenderedPage {
+  private readonly encoded = new Map<keyof typeof compressors, Promise<Buffer>>();
+
+  constructor(
+    readonly html: string,
+    /** Changes whenever anything the page is made of changes. */
+    readonly etag: string,
+  ) {}
+
+  encodedAs(encoding: keyof typeof compressors): Promise<Buffer> {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = compressors[encoding](this.html);
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+export interface PageRendererOptions {
+  layout: WebLayout;
+  /**
+   * A file whose packages the server bundles' externals (React, router, MUI,
+   * emotion) are loaded from: the shell's package.json, whose dependencies
+   * they are, so the server renders with the versions the browser runs.
+   */
+  modulesFrom: string;
+  /** GET an API path without a session: its JSON body, or undefined unless it answered 200 with JSON. */
+  fetchJson(apiPath: string): Promise<unknown>;
+  log: FastifyBaseLogger;
+  /** Documents kept; each is a few tens of KB. */
+  maxDocuments?: number;
+}
+
+const SHELL_BUNDLE = path.join('server', 'render-document.cjs');
+const REMOTE_BUNDLE = path.join('server', 'remote.cjs');
+/** What a remote may ask to embed: a GET of this API, nothing else. */
+const EMBEDDABLE_API_PATH = /^\/api\/[A-Za-z0-9/_-]+$/;
+
+/** The render thread: dist/render-worker.mjs beside the built server, or the TypeScript source under tests. */
+function startRenderThread(modulesFrom: string): Worker {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const workerData: RenderWorkerData = { modulesFrom };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.mjs', import.meta.url), { env, workerData });
+  // From source (the tests run through tsx), whose loader a worker does not inherit on Node 20.
+  const source = JSON.stringify(new URL('./render-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`, { eval: true, env, workerData });
+}
+
+function fileStamp(file: string): string | null {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? `${stats.mtimeMs}:${stats.size}` : null;
+  } catch {
+    return null;
+  }
+}
+
+export class PageRenderer {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, { resolve: (value: WorkerReply['result']) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private readonly documents = new Map<string, RenderedPage>();
+  private template: { stamp: string; text: string } | null = null;
+  private readonly maxDocuments: number;
+  private readonly failuresLogged = new Set<string>();
+
+  constructor(private readonly options: PageRendererOptions) {
+    this.maxDocuments = options.maxDocuments ?? 200;
+  }
+
+  /** The page at `url` rendered for a visitor without a session, or null when the browser should render it. */
+  async render(url: string): Promise<RenderedPage | null> {
+    // A query string is left to the browser: pages do not depend on one, and
+    // distinct queries must not each cost a render.
+    if (url.includes('?') || url.includes('#')) return null;
+    const shellBundle = path.join(this.options.layout.shellDir(), SHELL_BUNDLE);
+    const templateFile = path.join(this.options.layout.shellDir(), 'index.html');
+    const shellStamp = fileStamp(shellBundle);
+    const template = this.readTemplate(templateFile);
+    if (!shellStamp || !template) return null;
+    const remoteBundles: Record<string, string> = {};
+    for (const [name, dir] of Object.entries(this.options.layout.remoteDirs())) {
+      const bundle = path.join(dir, REMOTE_BUNDLE);
+      if (fileStamp(bundle)) remoteBundles[name] = bundle;
+    }
+    const remoteList = this.options.layout.remoteList();
+    try {
+      const plan = (await this.call({ kind: 'plan', shellBundle, pathname: url, remoteBundles, remoteList })) as PagePlan;
+      if (!plan) return null;
+      const responses: Record<string, unknown> = {};
+      for (const apiPath of plan.preload) {
+        if (!EMBEDDABLE_API_PATH.test(apiPath)) continue;
+        const body = await this.options.fetchJson(apiPath);
+        if (body !== undefined) responses[apiPath] = body;
+      }
+      const remote = plan.remote ? { name: plan.remote, bundle: remoteBundles[plan.remote]! } : null;
+      const key = createHash('sha256')
+        .update(JSON.stringify([url, shellStamp, template.stamp, remote?.bundle ?? null, remote ? fileStamp(remote.bundle) : null, remoteList ?? null, responses]))
+        .digest('base64url');
+      const cached = this.documents.get(key);
+      if (cached !== undefined) {
+        // Most recently used last: the oldest is the first dropped.
+        this.documents.delete(key);
+        this.documents.set(key, cached);
+        return cached;
+      }
+      const html = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses })) as string;
+      const page = new RenderedPage(html, `"${key}"`);
+      this.documents.set(key, page);
+      if (this.documents.size > this.maxDocuments) this.documents.delete(this.documents.keys().next().value!);
+      return page;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      if (!this.failuresLogged.has(reason)) {
+        this.failuresLogged.add(reason);
+        this.options.log.warn({ url: maskUrl(url), err: reason }, 'pages: rendering on the server failed; the browser renders this page');
+      }
+      return null;
+    }
+  }
+
+  /** Renders pages ahead of their first visitor (in the background, after start-up). */
+  async warm(urls: readonly string[]): Promise<void> {
+    for (const url of urls) await this.render(url);
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private readTemplate(file: string): { stamp: string; text: string } | null {
+    const stamp = fileStamp(file);
+    if (!stamp) return null;
+    if (this.template?.stamp !== stamp) this.template = { stamp, text: readFileSync(file, 'utf8') };
+    return this.template;
+  }
+
+  private startWorker(): Worker {
+    const worker = startRenderThread(this.options.modulesFrom);
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.error !== undefined) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply.result);
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the page render worker stopped (exit ${code})`)));
+    return worker;
+  }
+
+  private call(request: WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never): Promise<WorkerReply['result']> {
+    this.worker ??= this.startWorker();
+    const worker = this.worker;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id });
+    });
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * Guests' pages rendered on the server (src/pages): which pages are
+ * rendered, with which API responses embedded, and that anything missing or
+ * failing leaves the page to the browser. The shell's and the remote's server
+ * bundles here are small stand-ins that speak the render contract; the real
+ * ones are exercised by the end-to-end journeys, in a browser, after the
+ * builds.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { startPortal, type TestPortal } from './helpers/portal';
+
+const INLINE_SCRIPT = 'document.documentElement.dataset.checked="1"';
+const TEMPLATE = `<!doctype html><html lang="en"><head><title>UniPortal</title><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
+const cspSourceOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** What the shell's build writes beside index.html (page-platform/build/before-start.cjs). */
+const PAGE_CSP = JSON.stringify({ scriptSrc: [cspSourceOf(INLINE_SCRIPT)] });
+
+/**
+ * The shell's stand-in: renders /login itself, the guest pages with the remote's
+ * App, and shows which instance of shared-api the remote received.
+ */
+const SHELL_BUNDLE = `
+const sharedApi = { instance: 'the shell\\'s shared-api' };
+exports.SERVER_RENDER_CONTRACT = 1;
+exports.sharedModules = { 'shared-api': sharedApi };
+exports.documentPlan = (pathname, remoteList) => {
+  if (pathname === '/login') return { remote: null };
+  // The runtime list (/remotes.json) is what the real shell plans guest pages from.
+  if (typeof remoteList !== 'object' || remoteList === null) return null;
+  if (['/home', '/universities', '/guest/programs/4', '/broken'].includes(pathname)) return { remote: 'mfe_public' };
+  return null;
+};
+exports.renderDocument = async ({ url, template, remotes, responses }) => {
+  const body = remotes.mfe_public ? remotes.mfe_public({ url, responses }) : '<h1>Sign In</h1>';
+  return template.replace('<div id="root"></div>', '<div id="root">' + body + '</div>');
+};
+`;
+
+const REMOTE_BUNDLE = `
+const api = require('shared-api');
+const React = require('react');
+exports.SERVER_RENDER_CONTRACT = 1;
+exports.App = ({ url, responses }) => {
+  if (url === '/broken') throw new Error('the remote failed to render');
+  return '<main data-react="' + typeof React.createElement + '" data-env="' + process.env.NODE_ENV + '">' + url + ' from ' + api.instance + ' ' + JSON.stringify(responses).replace(/</g, '\\\\u003c') + '</main>';
+};
+exports.canPrerender = (pathname) => !pathname.startsWith('/guest/programs/');
+exports.preloadFor = (pathname) => (pathname === '/universities' ? ['/api/universities', 'http://169.254.169.254/latest', '/api/../secret'] : []);
+`;
+
+function writeBuilt(root: string, layout: 'workspace' | 'deployed'): void {
+  const shellDir = layout === 'workspace' ? path.join(root, 'shell', 'dist') : root;
+  const remoteDir = layout === 'workspace' ? path.join(root, 'mfe-public', 'dist') : path.join(root, 'remotes', 'mfe-public', '1.0.0-abc');
+  mkdirSync(path.join(shellDir, 'server'), { recursive: true });
+  mkdirSync(path.join(remoteDir, 'server'), { recursive: true });
+  writeFileSync(path.join(shellDir, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(shellDir, 'page-csp.json'), PAGE_CSP);
+  writeFileSync(path.join(shellDir, 'server', 'render-document.cjs'), SHELL_BUNDLE);
+  writeFileSync(path.join(remoteDir, 'remoteEntry.js'), 'var mfe_public;');
+  writeFileSync(path.join(remoteDir, 'server', 'remote.cjs'), REMOTE_BUNDLE);
+  if (layout === 'deployed') {
+    mkdirSync(path.join(root, 'config'), { recursive: true });
+    writeFileSync(path.join(root, 'config', 'remotes.json'), JSON.stringify({ mfe_public: { entry: '/remotes/mfe-public/1.0.0-abc/remoteEntry.js', pages: { format: 1, pages: [] } } }));
+  }
+}
+
+describe("pages: guests' pages rendered on the server (one port)", () => {
+  let t: TestPortal;
+  let root: string;
+  before(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'portal-pages-'));
+    writeBuilt(root, 'workspace');
+    t = await startPortal({ PORTAL_SERVE_WEB: 'true', PORTAL_WEB_ROOT: root });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("renders a remote's guest page with the remote's App, which gets the shell's shared modules, the server's React and React's production mode", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.match(res.body, /<div id="root"><main data-react="function" data-env="production">\/home from the shell's shared-api \{\}<\/main><\/div>/);
+  });
+
+  it("renders the shell's own page without a remote", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    assert.match(res.body, /<div id="root"><h1>Sign In<\/h1><\/div>/);
+  });
+
+  it('embeds the API responses the page shows, fetched as a guest, and nothing but this API', async () => {
+    const universities = (await t.app.inject({ method: 'GET', url: '/api/universities' })).json();
+    const res = await t.app.inject({ method: 'GET', url: '/universities' });
+    const embedded = JSON.parse(res.body.match(/from the shell's shared-api (\{.*\})<\/main>/)![1]!.replace(/\\u003c/g, '<'));
+    assert.deepEqual(Object.keys(embedded), ['/api/universities']);
+    assert.deepEqual(embedded['/api/universities'], universities);
+  });
+
+  it('leaves to the browser what it cannot render the same for everyone', async () => {
+    for (const url of ['/dashboard', '/guest/programs/4', '/home?ref=mail', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.body, TEMPLATE, url);
+    }
+  });
+
+  it('sends the plain page when a render fails, and says so in the log', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/broken' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.body, TEMPLATE);
+  });
+
+  it('compresses rendered pages, tags them and answers 304 to a matching If-None-Match', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(brotliDecompressSync(br.rawPayload).toString(), /\/home from the shell's shared-api/);
+    const gz = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.match(gunzipSync(gz.rawPayload).toString(), /\/home from the shell's shared-api/);
+    const etag = String(br.headers.etag);
+    assert.equal(gz.headers.etag, etag);
+    const again = await t.app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+  });
+
+  it("allows the page's inline script by the hash the shell's build wrote beside it, and no other inline script", async () => {
+    const scriptSrc = async () =>
+      String((await t.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))!;
+    const first = await scriptSrc();
+    assert.ok(first.includes(cspSourceOf(INLINE_SCRIPT)), first);
+    assert.doesNotMatch(first, /unsafe-inline/);
+    // A deploy of the shell with another script brings its own hash.
+    const file = path.join(root, 'shell', 'dist', 'page-csp.json');
+    try {
+      writeFileSync(file, JSON.stringify({ scriptSrc: [cspSourceOf('another()')] }));
+      const later = new Date(Date.now() + 2_000);
+      utimesSync(file, later, later);
+      const next = await scriptSrc();
+      assert.ok(next.includes(cspSourceOf('another()')) && !next.includes(cspSourceOf(INLINE_SCRIPT)), next);
+      // Anything but a hash source is never taken from the file.
+      writeFileSync(file, JSON.stringify({ scriptSrc: ["'unsafe-inline'", 'https://evil.example'] }));
+      const evenLater = new Date(Date.now() + 4_000);
+      utimesSync(file, evenLater, evenLater);
+      const refused = await scriptSrc();
+      assert.doesNotMatch(refused, /unsafe-inline|evil/);
+    } finally {
+      writeFileSync(file, PAGE_CSP);
+    }
+  });
+
+  it('renders again once a bundle changes (a deploy), and never serves the server bundles to browsers', async () => {
+    const first = (await t.app.inject({ method: 'GET', url: '/home' })).headers.etag;
+    const bundle = path.join(root, 'mfe-public', 'dist', 'server', 'remote.cjs');
+    writeFileSync(bundle, REMOTE_BUNDLE.replace("' from '", "' (new version) from '"));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(bundle, later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/home' });
+    assert.match(res.body, /\/home \(new version\) from the shell's shared-api/);
+    assert.notEqual(res.headers.etag, first);
+    // A new shell lends new instances of its shared modules: the remote is loaded again against them.
+    const shellBundle = path.join(root, 'shell', 'dist', 'server', 'render-document.cjs');
+    writeFileSync(shellBundle, SHELL_BUNDLE.replace("the shell\\'s shared-api", "the new shell\\'s shared-api"));
+    const evenLater = new Date(Date.now() + 10_000);
+    utimesSync(shellBundle, evenLater, evenLater);
+    assert.match((await t.app.inject({ method: 'GET', url: '/home' })).body, /\/home \(new version\) from the new shell's shared-api/);
+    for (const url of ['/server/render-document.cjs', '/remotes/mfe-public/server/remote.cjs']) {
+      assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404, url);
+    }
+  });
+});
+
+describe('pages: behind nginx, from a deployed web root', () => {
+  let t: TestPortal;
+  let root: string;
+  before(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'portal-pages-deployed-'));
+    writeBuilt(root, 'deployed');
+    t = await startPortal({ PORTAL_SERVE_WEB: 'false', PORTAL_RENDER_PAGES: 'true', PORTAL_WEB_LAYOUT: 'deployed', PORTAL_WEB_ROOT: root });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('renders with the remote version config/remotes.json names', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /\/home from the shell's shared-api/);
+  });
+
+  it('answers 404 for anything it does not render, so nginx sends its static page', async () => {
+    for (const url of ['/dashboard', '/home?x=1', '/index.html', '/main.1a2b3c4d.js']) {
+      assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404, url);
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/universities' });
+    assert.equal(api.statusCode, 200);
+  });
+
+  it('follows the manifest when a remote is rolled back or forward', async () => {
+    const next = path.join(root, 'remotes', 'mfe-public', '1.0.1-def', 'server');
+    mkdirSync(next, { recursive: true });
+    writeFileSync(path.join(next, 'remote.cjs'), REMOTE_BUNDLE.replace("' from '", "' (1.0.1) from '"));
+    writeFileSync(path.join(root, 'config', 'remotes.json'), JSON.stringify({ mfe_public: { entry: '/remotes/mfe-public/1.0.1-def/remoteEntry.js', pages: { format: 1, pages: [] } } }));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(root, 'config', 'remotes.json'), later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/home' });
+    assert.match(res.body, /\/home \(1\.0\.1\) from the shell's shared-api/);
+  });
+});
+
+describe('pages: switched off', () => {
+  let t: TestPortal;
+  let root: string;
+  before(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'portal-pages-off-'));
+    writeBuilt(root, 'workspace');
+    t = await startPortal({ PORTAL_SERVE_WEB: 'true', PORTAL_RENDER_PAGES: 'false', PORTAL_WEB_ROOT: root });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the plain page', async () => {
+    assert.equal((await t.app.inject({ method: 'GET', url: '/home' })).body, TEMPLATE);
+  });
+});
