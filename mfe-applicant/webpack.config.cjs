@@ -5,5 +5,6 @@ module.exports = createConfig({
   name: 'mfe_applicant',
   port: 3002,
   exposes: { './App': './src/App.tsx' },
+  pages: './src/pages.ts',
   title: 'UniPortal · Applicant area (standalone)',
 });

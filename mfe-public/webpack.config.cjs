@@ -6,6 +6,7 @@ module.exports = createBuilds(
     name: 'mfe_public',
     port: 3001,
     exposes: { './App': './src/App.tsx' },
+    pages: './src/pages.ts',
     title: 'UniPortal · Public site (standalone)',
   },
   // The server renders guests' pages with this (see src/server.ts).

@@ -5,5 +5,6 @@ module.exports = createConfig({
   name: 'mfe_staff',
   port: 3003,
   exposes: { './App': './src/App.tsx' },
+  pages: './src/pages.ts',
   title: 'UniPortal · Staff area (standalone)',
 });

@@ -3,10 +3,9 @@
  * page downloads only what it shows. Rendered by the shell inside its router,
  * theme and layout.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Loading } from './components/Loading';
-import { ToastProvider } from './components/Toasts';
 
 const UniversityList = lazy(() => import('./features/universities').then((m) => ({ default: m.UniversityList })));
 const UniversityDetail = lazy(() => import('./features/universities').then((m) => ({ default: m.UniversityDetail })));
@@ -17,21 +16,26 @@ const ApplicationDetail = lazy(() => import('./features/applications').then((m) 
 const ProfilePage = lazy(() => import('./features/profile').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() => import('./features/settings').then((m) => ({ default: m.SettingsPage })));
 
+/** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
+export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> = [
+  { path: '/dashboard', element: <UniversityList /> },
+  { path: '/universities/:id', element: <UniversityDetail /> },
+  { path: '/courses/:id', element: <ProgramCourses /> },
+  { path: '/apply/:universityId', element: <ApplicationWizard /> },
+  { path: '/applications', element: <ApplicationsList /> },
+  { path: '/applications/:applicationId', element: <ApplicationDetail /> },
+  { path: '/profile', element: <ProfilePage /> },
+  { path: '/settings', element: <SettingsPage /> },
+];
+
 export default function App() {
   return (
-    <ToastProvider>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          <Route path="/dashboard" element={<UniversityList />} />
-          <Route path="/universities/:id" element={<UniversityDetail />} />
-          <Route path="/courses/:id" element={<ProgramCourses />} />
-          <Route path="/apply/:universityId" element={<ApplicationWizard />} />
-          <Route path="/applications" element={<ApplicationsList />} />
-          <Route path="/applications/:applicationId" element={<ApplicationDetail />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-        </Routes>
-      </Suspense>
-    </ToastProvider>
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        {APPLICANT_ROUTES.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </Routes>
+    </Suspense>
   );
 }

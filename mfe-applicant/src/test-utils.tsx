@@ -3,8 +3,8 @@ import { HTTPError } from 'ky';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { authStore, type SessionUser } from 'shared-auth';
-import { ToastProvider } from './components/Toasts';
+import { authStore, clearNotices, type SessionUser } from 'shared-auth';
+import { NoticeStack } from 'shared-auth/ui';
 
 export const applicant: SessionUser = {
   id: 7,
@@ -30,15 +30,17 @@ function Elsewhere() {
 }
 
 export function renderAt(element: ReactElement, { path, url }: { path: string; url: string }) {
+  clearNotices();
   return render(
-    <ToastProvider>
+    <>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={path} element={element} />
           <Route path="*" element={<Elsewhere />} />
         </Routes>
       </MemoryRouter>
-    </ToastProvider>,
+      <NoticeStack />
+    </>,
   );
 }
 

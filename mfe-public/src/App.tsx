@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import { ToastProvider } from './components/Toaster';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -55,15 +54,13 @@ function PageFallback() {
 /** The public site (guests): the routes this remote owns, with absolute paths. */
 export default function App() {
   return (
-    <ToastProvider>
-      <Suspense fallback={<PageFallback />}>
-        <Routes>
-          {PUBLIC_ROUTES.map(({ path, page }) => {
-            const Page = pages[page];
-            return <Route key={path} path={path} element={<Page />} />;
-          })}
-        </Routes>
-      </Suspense>
-    </ToastProvider>
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        {PUBLIC_ROUTES.map(({ path, page }) => {
+          const Page = pages[page];
+          return <Route key={path} path={path} element={<Page />} />;
+        })}
+      </Routes>
+    </Suspense>
   );
 }

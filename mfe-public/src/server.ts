@@ -1,27 +1,21 @@
 /**
  * This remote's server entry (built to dist/server/remote.cjs): what the
- * portal's server needs to render a guest's page ahead of the browser. The
- * contract is the shell's (ServerRemote in shell/src/server/render-document.tsx);
- * it is restated here, not imported, because a remote never imports the shell.
+ * portal's server needs to render a guest's page ahead of the browser, as the
+ * render contract in page-platform says (ServerRemoteBundle).
  */
 import { matchPath } from 'react-router-dom';
 import { apiPath, UNIVERSITIES_PATH } from 'shared-api';
-import { PUBLIC_ROUTES } from './App';
+import { PAGES } from './pages';
 
 export { default as App } from './App';
 
-export const SERVER_RENDER_CONTRACT = 1;
+// By path, so the number is the one this bundle was built against, not the shell's at run time.
+export { SERVER_RENDER_CONTRACT } from 'page-platform/render-contract';
 
-/**
- * Pages that look the same for every guest. Not the programs of a university
- * (which university depends on what this browser saved) nor a reset link's
- * page (one per token).
- */
-const PRERENDERED = new Set(['landing', 'about', 'comingSoon', 'universities', 'forgotPassword', 'privacy']);
-
+/** Whether the page at `pathname` looks the same for every guest: its manifest entry (src/pages.ts) says so. */
 export function canPrerender(pathname: string): boolean {
-  const route = PUBLIC_ROUTES.find((r) => matchPath(r.path, pathname));
-  return route !== undefined && PRERENDERED.has(route.page);
+  const page = PAGES.pages.find((p) => matchPath(p.path, pathname));
+  return page !== undefined && 'prerender' in page && page.prerender === true;
 }
 
 /** The API responses a page shows (GET, without a session), embedded in the rendered page. */

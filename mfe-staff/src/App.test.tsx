@@ -11,14 +11,14 @@ jest.mock('shared-api', () => {
     universitiesApi: { list: jest.fn() },
     dashboardApi: { stats: jest.fn() },
     auditApi: { list: jest.fn() },
-    usersApi: { list: jest.fn() },
+    usersApi: { page: jest.fn() },
   };
 });
 
 beforeEach(() => {
   jest.resetAllMocks();
   (universitiesApi.list as jest.Mock).mockResolvedValue([]);
-  (usersApi.list as jest.Mock).mockResolvedValue([]);
+  (usersApi.page as jest.Mock).mockResolvedValue({ items: [], total: 0, page: 1, size: 20 });
   (auditApi.list as jest.Mock).mockResolvedValue({ items: [], total: 0, page: 1, size: 20 });
   (dashboardApi.stats as jest.Mock).mockReturnValue(new Promise(() => undefined));
 });
@@ -31,7 +31,7 @@ const at = (path: string) =>
   );
 
 describe('staff routes', () => {
-  it.each(['/universities/all', '/universities/add', '/universities/edit/3', '/users/add-admin', '/audit'])('shows %s to an ADMIN as not allowed', async (path) => {
+  it.each(['/universities/all', '/universities/add', '/universities/edit/3', '/audit'])('shows %s to an ADMIN as not allowed', async (path) => {
     signIn('ADMIN');
     at(path);
     expect(await screen.findByText('You are not allowed to view this page.')).toBeInTheDocument();

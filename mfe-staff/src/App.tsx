@@ -23,6 +23,7 @@ const applications = () => import(/* webpackChunkName: "staff-applications" */ '
 const users = () => import(/* webpackChunkName: "staff-users" */ './features/users');
 const students = () => import(/* webpackChunkName: "staff-students" */ './features/students');
 const profile = () => import(/* webpackChunkName: "staff-profile" */ './features/profile');
+const intakes = () => import(/* webpackChunkName: "staff-intakes" */ './features/intakes');
 const audit = () => import(/* webpackChunkName: "staff-audit" */ './features/audit');
 
 const Dashboard = page(dashboard, 'Dashboard');
@@ -45,6 +46,10 @@ const AddAdmin = page(users, 'AddAdmin');
 const StudentsList = page(students, 'StudentsList');
 const Profile = page(profile, 'Profile');
 const AuditLog = page(audit, 'AuditLog');
+const IntakesList = page(intakes, 'IntakesList');
+const AddIntake = page(intakes, 'AddIntake');
+const EditIntake = page(intakes, 'EditIntake');
+const IntakeDetail = page(intakes, 'IntakeDetail');
 
 /** SUPERUSER-only pages: an ADMIN sees a 'not allowed' message instead. */
 function SuperuserOnly({ children }: { children: ReactNode }) {
@@ -52,34 +57,47 @@ function SuperuserOnly({ children }: { children: ReactNode }) {
   return role === 'SUPERUSER' ? <>{children}</> : <NotAllowed />;
 }
 
+const su = (element: ReactNode) => <SuperuserOnly>{element}</SuperuserOnly>;
+
+/** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
+export const STAFF_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> = [
+  { path: '/dashboard', element: <Dashboard /> },
+  { path: '/applications', element: <ApplicationsList /> },
+  { path: '/applications/:id', element: <ApplicationDetail /> },
+  { path: '/programs', element: <ProgramsList /> },
+  { path: '/programs/add', element: <AddProgram /> },
+  { path: '/programs/edit/:id', element: <EditProgram /> },
+  { path: '/programs/:id', element: <ProgramDetail /> },
+  { path: '/intakes', element: <IntakesList /> },
+  { path: '/intakes/add', element: <AddIntake /> },
+  { path: '/intakes/edit/:id', element: <EditIntake /> },
+  { path: '/intakes/:id', element: <IntakeDetail /> },
+  { path: '/courses', element: <CoursesList /> },
+  { path: '/course/add', element: <AddCourse /> },
+  { path: '/course/edit/:id', element: <EditCourse /> },
+  { path: '/course/:id', element: <CourseDetail /> },
+  { path: '/universities/all', element: su(<UniversitiesList />) },
+  { path: '/universities/add', element: su(<AddUniversity />) },
+  { path: '/universities/edit/:id', element: su(<EditUniversity />) },
+  { path: '/universities/:id', element: <UniversityDetail /> },
+  { path: '/users', element: <UsersList /> },
+  // An ADMIN adds admins of its own university (the server decides which).
+  { path: '/users/add-admin', element: <AddAdmin /> },
+  { path: '/students/all', element: <StudentsList /> },
+  { path: '/profile', element: <Profile /> },
+  { path: '/audit', element: su(<AuditLog />) },
+];
+
 export default function App() {
   const role = useAuth((s) => s.user?.role);
   if (!isStaff(role)) return <NotAllowed />;
-  const su = (element: ReactNode) => <SuperuserOnly>{element}</SuperuserOnly>;
   return (
     <FeedbackProvider>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route path="/dashboard" element={<Dashboard />} />
-          <Route path="/applications" element={<ApplicationsList />} />
-          <Route path="/applications/:id" element={<ApplicationDetail />} />
-          <Route path="/programs" element={<ProgramsList />} />
-          <Route path="/programs/add" element={<AddProgram />} />
-          <Route path="/programs/edit/:id" element={<EditProgram />} />
-          <Route path="/programs/:id" element={<ProgramDetail />} />
-          <Route path="/courses" element={<CoursesList />} />
-          <Route path="/course/add" element={<AddCourse />} />
-          <Route path="/course/edit/:id" element={<EditCourse />} />
-          <Route path="/course/:id" element={<CourseDetail />} />
-          <Route path="/universities/all" element={su(<UniversitiesList />)} />
-          <Route path="/universities/add" element={su(<AddUniversity />)} />
-          <Route path="/universities/edit/:id" element={su(<EditUniversity />)} />
-          <Route path="/universities/:id" element={<UniversityDetail />} />
-          <Route path="/users" element={<UsersList />} />
-          <Route path="/users/add-admin" element={su(<AddAdmin />)} />
-          <Route path="/students/all" element={<StudentsList />} />
-          <Route path="/profile" element={<Profile />} />
-          <Route path="/audit" element={su(<AuditLog />)} />
+          {STAFF_ROUTES.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
         </Routes>
       </Suspense>
     </FeedbackProvider>

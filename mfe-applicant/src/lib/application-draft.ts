@@ -55,8 +55,21 @@ export function emptyDraft(init: Partial<ApplicationDraft> = {}): ApplicationDra
 }
 
 const TEXT_FIELDS = [
-  'fullName', 'gender', 'email', 'phone', 'nationality', 'dateOfBirth', 'city', 'country', 'qualification',
-  'institution', 'submissionDetails', 'nationalRegNumber', 'province', 'programNotes', 'schoolProvince',
+  'fullName',
+  'gender',
+  'email',
+  'phone',
+  'nationality',
+  'dateOfBirth',
+  'city',
+  'country',
+  'qualification',
+  'institution',
+  'submissionDetails',
+  'nationalRegNumber',
+  'province',
+  'programNotes',
+  'schoolProvince',
 ] as const;
 
 /** Reads the saved draft; anything malformed is ignored field by field. */
@@ -79,7 +92,10 @@ export function parseDraft(raw: unknown): ApplicationDraft | null {
   const userId = Number(data.userId);
   draft.userId = Number.isInteger(userId) && userId > 0 ? userId : null;
   if (Array.isArray(data.programIds)) {
-    draft.programIds = data.programIds.map(Number).filter((id) => Number.isInteger(id) && id > 0).slice(0, 3);
+    draft.programIds = data.programIds
+      .map(Number)
+      .filter((id) => Number.isInteger(id) && id > 0)
+      .slice(0, 3);
   }
   const step = Number(data.step);
   draft.step = Number.isInteger(step) && step >= 1 && step <= 4 ? step : 1;

@@ -1,18 +1,7 @@
 /** Small display helpers shared by the applicant screens. */
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'Not provided';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return 'Not provided';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
+// Dates, times and phones are shown one way across the portal (shared-api, Lusaka time).
+export { formatDate, formatDateTime, formatPhone } from 'shared-api';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastProvider } from '../components/Toaster';
+import { clearNotices } from 'shared-auth';
+import { NoticeStack } from 'shared-auth/ui';
 
 /** Shows the current path, so tests can assert navigation. */
 export function LocationProbe() {
@@ -9,16 +10,16 @@ export function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** Renders a page at a path inside a router and the toaster. */
+/** Renders a page at a path inside a router, with the portal's notification stack. */
 export function renderAt(path: string, routePath: string, element: ReactElement) {
+  clearNotices();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <ToastProvider>
-        <Routes>
-          <Route path={routePath} element={element} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </ToastProvider>
+      <Routes>
+        <Route path={routePath} element={element} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+      <NoticeStack />
     </MemoryRouter>,
   );
 }

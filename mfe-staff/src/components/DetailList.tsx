@@ -5,10 +5,7 @@ import type { ReactNode } from 'react';
 /** A label/value list (dl), two columns on wide screens and one at 320 px. */
 export function DetailList({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> }) {
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.5, sm: 1 }, m: 0 }}
-    >
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.5, sm: 1 }, m: 0 }}>
       {items.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" sx={{ fontWeight: 600 }}>

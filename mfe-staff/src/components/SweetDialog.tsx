@@ -28,27 +28,12 @@ const ICONS: Record<DialogIcon, { symbol: string; color: string }> = {
 };
 
 /** A SweetAlert-like dialog: a round icon, a title, a text, confirm and optional cancel. */
-export function SweetDialog({
-  open,
-  options,
-  onClose,
-}: {
-  open: boolean;
-  options: SweetDialogOptions | null;
-  onClose: (confirmed: boolean) => void;
-}) {
+export function SweetDialog({ open, options, onClose }: { open: boolean; options: SweetDialogOptions | null; onClose: (confirmed: boolean) => void }) {
   const titleId = useId();
   const textId = useId();
   const icon = options?.icon ? ICONS[options.icon] : null;
   return (
-    <Dialog
-      open={open && options !== null}
-      onClose={() => onClose(false)}
-      aria-labelledby={titleId}
-      aria-describedby={options?.text ? textId : undefined}
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={open && options !== null} onClose={() => onClose(false)} aria-labelledby={titleId} aria-describedby={options?.text ? textId : undefined} maxWidth="xs" fullWidth>
       {icon && (
         <Box
           aria-hidden="true"

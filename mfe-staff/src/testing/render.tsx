@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { authStore, type Role } from 'shared-auth';
+import { authStore, clearNotices, type Role } from 'shared-auth';
+import { createPortalTheme, NoticeStack } from 'shared-auth/ui';
 import { FeedbackProvider } from '../components/Feedback';
 
 /** Test helper: puts a signed-in staff user in the shared store. */
@@ -32,8 +33,9 @@ function LocationProbe() {
 
 /** Renders one page at a route, with the theme, the dialogs/toasts and a probe of the current path. */
 export function renderPage(element: ReactElement, { path, route, state }: { path: string; route: string; state?: unknown }) {
+  clearNotices();
   return render(
-    <ThemeProvider theme={createTheme()}>
+    <ThemeProvider theme={createPortalTheme()}>
       <FeedbackProvider>
         <MemoryRouter initialEntries={[{ pathname: route, state }]}>
           <Routes>
@@ -43,6 +45,7 @@ export function renderPage(element: ReactElement, { path, route, state }: { path
           <LocationProbe />
         </MemoryRouter>
       </FeedbackProvider>
+      <NoticeStack />
     </ThemeProvider>,
   );
 }

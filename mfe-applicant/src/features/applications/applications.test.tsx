@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, filesApi, type Application } from 'shared-api';
+import { applicationsApi, filesApi, intakesApi, type Application } from 'shared-api';
 import { LOGOUT_EVENT } from 'shared-auth';
 import { DRAFT_KEY } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
@@ -12,16 +12,9 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   applicationsApi: { ofUser: jest.fn(), get: jest.fn() },
   filesApi: { download: jest.fn() },
+  universitiesApi: { get: jest.fn(() => Promise.resolve({ id: 3, name: 'University of Zambia' })) },
+  intakesApi: { ofUniversity: jest.fn(() => Promise.resolve([])) },
 }));
-
-jest.mock(
-  '../payments',
-  () => ({
-    PayFeeButton: ({ application }: { application: { id: number } }) => <button type="button">Pay Fee #{application.id}</button>,
-    PaymentStatusBadge: ({ status }: { status?: string | null }) => <span>payment:{status ?? 'none'}</span>,
-  }),
-  { virtual: true },
-);
 
 jest.mock('./components/DocumentLightbox', () => ({
   __esModule: true,
@@ -71,7 +64,6 @@ function app(id: number, overrides: Partial<Application> = {}): Application {
   };
 }
 
-
 beforeEach(() => {
   signIn();
   setFileStore(createMemoryFileStore());
@@ -95,12 +87,16 @@ describe('my applications', () => {
     expect(screen.getByText('Program 2')).toBeInTheDocument();
   });
 
-  it('shows status badges in the applicant colours, payment badges, and Pay Fee only when unpaid', async () => {
+  it('shows status badges in the applicant colours, payment badges, and Pay Fee only where a fee is still owed', async () => {
     (applicationsApi.ofUser as jest.Mock).mockResolvedValue([
       app(1, { status: 'SUBMITTED' }),
       app(2, { status: 'REJECTED' }),
       app(3, { status: 'PENDING' }),
-      app(4, { status: 'PENDING_REVIEW', paid: true, payment: { reference: 'r', amount: 150.75, currency: 'ZMW', status: 'successful', channel: 'card', paidAt: null } }),
+      app(4, {
+        status: 'PENDING_REVIEW',
+        paid: true,
+        payment: { reference: 'r', amount: 150.75, currency: 'ZMW', status: 'successful', channel: 'card', paidAt: null, awaitingProvider: false, failureReason: null },
+      }),
       app(5, { status: 'APPROVED' }),
     ]);
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
@@ -111,10 +107,33 @@ describe('my applications', () => {
     expect(colour('Pending')).toBe('blue');
     expect(colour('Pending Review')).toBe('blue');
     expect(colour('Approved')).toBe('green');
-    expect(screen.getByText('payment:successful')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pay Fee #4' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Pay Fee #5' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /Pay Fee/ })).toHaveLength(4);
+    const card = (id: number) => screen.getByRole('heading', { name: `University ${id}` }).closest('li') as HTMLElement;
+    expect(within(card(4)).getByText('Successful')).toBeInTheDocument();
+    expect(within(card(1)).getByRole('button', { name: 'Pay Fee' })).toBeInTheDocument();
+    expect(within(card(3)).getByRole('button', { name: 'Pay Fee' })).toBeInTheDocument();
+    // Decided (or paid): no fee is asked for.
+    for (const id of [2, 4, 5]) expect(within(card(id)).queryByRole('button', { name: 'Pay Fee' })).toBeNull();
+    expect(within(card(2)).queryByText('ZMW 150.75')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Pay Fee' })).toHaveLength(2);
+  });
+
+  it('shows a payment under way as pending with Check again, and a failed one in red with its reason', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([
+      app(1, { payment: { reference: 'APP-1-A', amount: 150.75, currency: 'ZMW', status: 'pending', channel: 'mobile-money', paidAt: null, awaitingProvider: true, failureReason: null } }),
+      app(2, {
+        payment: { reference: 'APP-2-B', amount: 150.75, currency: 'ZMW', status: 'failed', channel: 'mobile-money', paidAt: null, awaitingProvider: false, failureReason: 'Insufficient funds' },
+      }),
+    ]);
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    const card = async (id: number) => (await screen.findByRole('heading', { name: `University ${id}` })).closest('li') as HTMLElement;
+    const pending = await card(1);
+    expect(within(pending).getByText('Payment Pending — we are waiting for confirmation from your mobile money provider')).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: 'Pay Fee' })).toBeNull();
+    const failed = await card(2);
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Insufficient funds')).toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows the empty state with Browse Universities', async () => {
@@ -153,6 +172,8 @@ describe('my applications', () => {
     await getFileStore().put('NRC_FRONT', new File(['x'], 'a.png', { type: 'image/png' }));
     const view = renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
     expect(screen.getByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
+    // The card names the university the draft is for.
+    expect(await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 2 of 4\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull());
@@ -165,6 +186,30 @@ describe('my applications', () => {
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
     await user.click(await screen.findByRole('button', { name: 'Resume Application' }));
     expect(screen.getByText('Now at /apply/3')).toBeInTheDocument();
+  });
+});
+
+describe('the draft card and the deadline', () => {
+  it('counts down to the close of the open intake of the draft university', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    (intakesApi.ofUniversity as jest.Mock).mockResolvedValueOnce([
+      {
+        id: 4,
+        universityId: 3,
+        name: '2027 January intake',
+        opensAt: '2027-01-01T06:00:00.000Z',
+        closesAt: new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString(),
+        state: 'OPEN',
+        programs: [],
+        fees: [],
+      },
+    ]);
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText('2027 January intake')).toBeInTheDocument();
+    expect(screen.getByText('Closes in 5 hours')).toBeInTheDocument();
+    expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3);
+    localStorage.removeItem(DRAFT_KEY);
   });
 });
 
@@ -183,6 +228,13 @@ describe('application detail', () => {
     history: [{ id: 1, at: '2026-01-05T10:00:00Z', kind: 'STATUS', from: 'PENDING', to: 'REJECTED', note: 'Incomplete results', actor: { id: 2, name: 'Registrar', role: 'ADMIN' } }],
   });
 
+  it('says an application that does not exist is not found, with a way to My Applications', async () => {
+    (applicationsApi.get as jest.Mock).mockRejectedValueOnce(httpError(404, { message: 'Application not found' }));
+    renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/99999' });
+    expect(await screen.findByRole('heading', { name: 'Application not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Applications' })).toHaveAttribute('href', '/applications');
+  });
+
   it('shows the fields, choices by priority with years, the review line, history and documents', async () => {
     const user = userEvent.setup();
     (applicationsApi.get as jest.Mock).mockResolvedValue(detailed);
@@ -198,7 +250,9 @@ describe('application detail', () => {
     expect(screen.getByText('Application Rejected')).toBeInTheDocument();
     expect(screen.getByText('Status changed from Pending to Rejected')).toBeInTheDocument();
     expect(screen.getByText('Kitwe Boys (Copperbelt)')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay Fee #5' })).toBeInTheDocument();
+    // A rejected application owes no fee: it is never asked for one.
+    expect(screen.queryByRole('button', { name: 'Pay Fee' })).toBeNull();
+    expect(screen.getByText('Not Paid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View results.pdf' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'View front.png' }));
     expect(await screen.findByRole('dialog', { name: 'Document viewer' })).toHaveTextContent('NRC front or passport blob:doc');

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { coursesApi, programsApi, universitiesApi } from 'shared-api';
-import { renderAt, signIn } from '../../test-utils';
-import { ProgramCourses } from '../courses/components/ProgramCourses';
+import { applicationsApi, intakesApi, programsApi, universitiesApi, type Intake } from 'shared-api';
+import { httpError, renderAt, signIn } from '../../test-utils';
 import { UniversityDetail } from './components/UniversityDetail';
 import { UniversityList } from './components/UniversityList';
 
@@ -10,14 +9,40 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   universitiesApi: { list: jest.fn(), get: jest.fn() },
   programsApi: { ofUniversity: jest.fn(), get: jest.fn() },
-  coursesApi: { ofProgram: jest.fn() },
+  applicationsApi: { ofUser: jest.fn(() => Promise.resolve([])) },
+  intakesApi: { ofUniversity: jest.fn() },
 }));
 
 const uni = (id: number, name = `University ${id}`) => ({ id, name, location: 'Lusaka', website: 'https://example.edu', contactInfo: '+260 1', about: 'A'.repeat(150), imageUrl: null });
-const prog = (id: number, name = `Program ${id}`) => ({ id, _id: id, name, description: 'desc', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 });
-const course = (id: number) => ({ id, _id: id, courseName: `Course ${id}`, courseDescription: 'd', sermisterToBeDone: 1, semesterToBeDone: 1, yearToBeStudied: 1, programId: 11, universityId: 3 });
+const prog = (id: number, name = `Program ${id}`) => ({
+  id,
+  _id: id,
+  name,
+  description: 'desc',
+  duration: '4 years',
+  durationYears: 4,
+  requirements: null,
+  careerOpportunities: null,
+  universityId: 3,
+});
 
-beforeEach(() => signIn());
+beforeEach(() => {
+  signIn();
+  // A university without intakes, as the spec has it, unless a test says otherwise.
+  (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([]);
+});
+
+const intake = (id: number, extra: Partial<Intake> = {}): Intake => ({
+  id,
+  universityId: 3,
+  name: `Intake ${id}`,
+  opensAt: '2027-01-01T06:00:00.000Z',
+  closesAt: new Date(Date.now() + 12 * 86_400_000 + 3_600_000).toISOString(),
+  state: 'OPEN',
+  programs: [{ programId: 11, programName: 'Program 11', capacity: null }],
+  fees: [],
+  ...extra,
+});
 
 describe('university list', () => {
   it('shows 6, adds 3 with See More Universities, cuts about at 120 characters, links Learn More', async () => {
@@ -82,19 +107,73 @@ describe('university detail', () => {
   });
 });
 
-describe('courses of a program', () => {
-  it('shows 8 then adds 4 with Load More', async () => {
-    const user = userEvent.setup();
-    (programsApi.get as jest.Mock).mockResolvedValue(prog(11, 'Law'));
-    (coursesApi.ofProgram as jest.Mock).mockResolvedValue(Array.from({ length: 13 }, (_, i) => course(i + 1)));
-    renderAt(<ProgramCourses />, { path: '/courses/:id', url: '/courses/11' });
-    expect(await screen.findByRole('heading', { name: 'Courses of Law' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(8);
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(12);
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(13);
-    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+describe('an open application to the university', () => {
+  it('is pointed out next to Apply, with a link to it', async () => {
+    signIn();
+    (universitiesApi.get as jest.Mock).mockResolvedValue(uni(3, 'University of Zambia'));
+    (programsApi.ofUniversity as jest.Mock).mockResolvedValue([]);
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([{ id: 41, universityId: 3, status: 'SUBMITTED', submittedAt: '2026-11-01T10:00:00Z' }]);
+    renderAt(<UniversityDetail />, { path: '/universities/:id', url: '/universities/3' });
+    expect(await screen.findByText(/You already have an open application to University of Zambia/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View application' })).toHaveAttribute('href', '/applications/41');
+    expect(screen.getByRole('link', { name: 'Apply' })).toBeInTheDocument();
+  });
+});
+
+describe('addresses that name nothing', () => {
+  it('says a university does not exist, offers the list, and shows no Apply', async () => {
+    (universitiesApi.get as jest.Mock).mockRejectedValue(httpError(404, { message: 'University not found' }));
+    (programsApi.ofUniversity as jest.Mock).mockResolvedValue([]);
+    renderAt(<UniversityDetail />, { path: '/universities/:id', url: '/universities/99999' });
+    expect(await screen.findByRole('heading', { name: 'University Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse universities' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Apply' })).toBeNull();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+  });
+
+  it('treats an id that cannot be one as not found without asking the server', async () => {
+    (universitiesApi.get as jest.Mock).mockClear();
+    renderAt(<UniversityDetail />, { path: '/universities/:id', url: '/universities/abc' });
+    expect(await screen.findByRole('heading', { name: 'University Not Found' })).toBeInTheDocument();
+    expect(universitiesApi.get).not.toHaveBeenCalled();
+  });
+});
+
+describe('university detail with admission rounds', () => {
+  const show = () => {
+    (universitiesApi.get as jest.Mock).mockResolvedValue(uni(3, 'UNZA'));
+    (programsApi.ofUniversity as jest.Mock).mockResolvedValue([prog(11)]);
+    renderAt(<UniversityDetail />, { path: '/universities/:id', url: '/universities/3' });
+  };
+
+  it('shows the open intake with its deadline in Lusaka time and the days left, and Apply', async () => {
+    (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([intake(1, { name: '2027 January intake', closesAt: '2027-01-15T15:00:00.000Z' })]);
+    jest.useFakeTimers({ now: new Date('2027-01-03T10:00:00.000Z'), doNotFake: ['queueMicrotask', 'setImmediate', 'nextTick'] });
+    try {
+      show();
+      expect(await screen.findByRole('heading', { name: '2027 January intake' })).toBeInTheDocument();
+      expect(screen.getByText('Apply by 15 Jan 2027, 17:00 CAT')).toBeInTheDocument();
+      expect(screen.getByText('Closes in 12 days')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Apply' })).toHaveAttribute('href', '/apply/3');
+      expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says applications are closed and when the next intake opens, without Apply', async () => {
+    (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([intake(2, { state: 'UPCOMING', opensAt: '2027-03-01T06:00:00.000Z' })]);
+    show();
+    expect(await screen.findByRole('heading', { name: 'Applications are closed' })).toBeInTheDocument();
+    expect(screen.getByText('The next intake opens on 1 Mar 2027, 08:00 CAT')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Apply' })).toBeNull();
+  });
+
+  it('keeps the spec behaviour for a university without intakes', async () => {
+    show();
+    expect(await screen.findByRole('link', { name: 'Apply' })).toBeInTheDocument();
+    await screen.findByText('Program 11');
+    expect(screen.queryByText('Applications are closed')).toBeNull();
+    expect(screen.queryByText(/Closes in/)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { applicationsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
 import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn, signOut } from '../../test-utils';
@@ -10,15 +10,25 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   universitiesApi: { get: jest.fn() },
   programsApi: { ofUniversity: jest.fn() },
-  applicationsApi: { submit: jest.fn() },
+  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
+  // No server draft here (issue 16's copy is tested in ServerDraft.test.tsx); saves are accepted.
+  draftsApi: {
+    get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
+    save: jest.fn(() => new Promise(() => undefined)),
+    putFile: jest.fn(() => new Promise(() => undefined)),
+    removeFile: jest.fn(() => new Promise(() => undefined)),
+    remove: jest.fn(() => Promise.resolve()),
+    downloadFile: jest.fn(),
+  },
+  intakesApi: { ofUniversity: jest.fn() },
 }));
 
-const program = (id: number, name: string) => ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
+const program = (id: number, name: string) =>
+  ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
 const PROGRAMS = [program(11, 'Computer Science'), program(12, 'Law'), program(13, 'Medicine'), program(14, 'Nursing')];
 
-const png = (name = 'front.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const png = (name = 'front.png') => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 const pdf = (name = 'results.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
-
 
 const readText = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -30,8 +40,11 @@ const readText = (blob: Blob) =>
 
 const jsonResponse = (body: unknown) => ({ json: () => Promise.resolve(body) });
 
-function renderWizard() {
-  return renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+/** Opens the wizard and waits until the university is known and the form shows. */
+async function renderWizard() {
+  const view = renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+  await screen.findByRole('heading', { level: 1, name: /^Apply/ });
+  return view;
 }
 
 async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
@@ -56,6 +69,8 @@ async function addAllFiles() {
   const labels = [/Choose NRC front or passport/, /Choose NRC back/, /Choose Academic results/, /Choose Certificate/];
   for (let i = 0; i < files.length; i++) {
     fireEvent.change(await screen.findByLabelText(labels[i]), { target: { files: [files[i]] } });
+    // Each file is read (its first bytes) before it is taken.
+    await screen.findByText(new RegExp(`${files[i].name.replace('.', '\\.')} · `));
   }
 }
 
@@ -65,13 +80,16 @@ beforeEach(() => {
   (universitiesApi.get as jest.Mock).mockResolvedValue({ id: 3, name: 'University of Zambia' });
   (programsApi.ofUniversity as jest.Mock).mockResolvedValue(PROGRAMS);
   (applicationsApi.submit as jest.Mock).mockReset();
+  (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+  // The spec's university: no intakes, applications at any time (the intake cases are in IntakeChoice.test.tsx).
+  (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([]);
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
 });
 
 describe('application wizard', () => {
   it('shows the four steps and prefills name, email and phone from the session', async () => {
-    renderWizard();
+    await renderWizard();
     for (const step of ['Personal', 'Program', 'Files', 'Review']) expect(screen.getAllByText(step).length).toBeGreaterThan(0);
     expect(screen.getByLabelText(/Full name/)).toHaveValue('Ada Banda');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
@@ -82,7 +100,7 @@ describe('application wizard', () => {
   it('step 1 cannot be left with missing fields and offers only the listed genders and countries', async () => {
     const user = userEvent.setup();
     signIn({ name: null, phone: null });
-    renderWizard();
+    await renderWizard();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Full name is required')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/Full name/)).toHaveFocus());
@@ -93,15 +111,35 @@ describe('application wizard', () => {
     expect(screen.getByText('Province is required')).toBeInTheDocument();
     expect(screen.getByText('City is required')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Step 1 of 4: Personal' })).toBeInTheDocument();
-    const genders = within(screen.getByLabelText(/Gender/)).getAllByRole('option').map((o) => o.textContent);
+    const genders = within(screen.getByLabelText(/Gender/))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(genders).toEqual(['Select…', 'Male', 'Female']);
-    const countries = within(screen.getByLabelText(/Country/)).getAllByRole('option').map((o) => o.textContent);
+    const countries = within(screen.getByLabelText(/Country/))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(countries).toEqual(['Select…', 'Zambia', 'Zimbabwe', 'Kenya']);
+  });
+
+  it("step 1: the province is chosen from Zambia's ten provinces in Zambia, typed elsewhere", async () => {
+    const user = userEvent.setup();
+    await renderWizard();
+    await user.selectOptions(screen.getByLabelText(/Country/), 'Zambia');
+    const provinces = within(screen.getByRole('combobox', { name: /^Province/ }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(provinces).toEqual(['Select…', 'Central', 'Copperbelt', 'Eastern', 'Luapula', 'Lusaka', 'Muchinga', 'Northern', 'North-Western', 'Southern', 'Western']);
+    await user.selectOptions(screen.getByLabelText(/Country/), 'Kenya');
+    expect(screen.getByRole('textbox', { name: /^Province/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Province/ }), 'Nairobi');
+    await user.selectOptions(screen.getByLabelText(/Country/), 'Zambia');
+    expect(screen.getByRole('combobox', { name: /^Province/ })).toHaveValue('');
+    expect(loadDraft()?.province).toBe('');
   });
 
   it('step 2: program slots are exclusive, ordered, cleared slots are removed; qualifications listed; required fields', async () => {
     const user = userEvent.setup();
-    renderWizard();
+    await renderWizard();
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Program' })).toBeInTheDocument();
@@ -114,7 +152,9 @@ describe('application wizard', () => {
     expect(screen.getByText('Highest qualification is required')).toBeInTheDocument();
     expect(screen.getByText('Institution attended is required')).toBeInTheDocument();
 
-    const qualifications = within(screen.getByLabelText(/Highest qualification/)).getAllByRole('option').map((o) => o.textContent);
+    const qualifications = within(screen.getByLabelText(/Highest qualification/))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(qualifications).toEqual(['Select…', 'Grade 12', 'Diploma', 'Degree', 'Masters', 'PhD']);
 
     const first = await screen.findByLabelText(/First choice program/);
@@ -140,22 +180,24 @@ describe('application wizard', () => {
   it('step 3 refuses wrong types and large files with clear messages and requires all four', async () => {
     const user = userEvent.setup();
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, step: 3 }));
-    renderWizard();
+    await renderWizard();
     const front = await screen.findByLabelText(/Choose NRC front or passport/);
     fireEvent.change(front, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(screen.getByText('Only JPEG, PNG, WebP images and PDF files are accepted.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The NRC front or passport file is not a JPEG, PNG or WebP image or a PDF, whatever its name says. Only JPEG, PNG, WebP images and PDF files are accepted.'),
+    ).toBeInTheDocument();
     const big = png('huge.png');
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     fireEvent.change(front, { target: { files: [big] } });
-    expect(screen.getByText('Each file must be at most 5 MB.')).toBeInTheDocument();
+    expect(await screen.findByText('Each file must be at most 5 MB.')).toBeInTheDocument();
     expect(screen.queryByText(/huge.png/)).toBeNull();
 
     fireEvent.change(front, { target: { files: [png('front.png')] } });
-    expect(screen.getByText(/front\.png · 4 B/)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Preview of front.png' })).toHaveAttribute('src', 'blob:preview');
+    expect(await screen.findByText(/front\.png · 8 B/)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Preview of front.png' })).toHaveAttribute('src', 'blob:preview');
 
     fireEvent.drop(screen.getByTestId('dropzone-NRC_BACK'), { dataTransfer: { files: [pdf('back.pdf')] } });
-    expect(screen.getByText(/back\.pdf · 8 B/)).toBeInTheDocument();
+    expect(await screen.findByText(/back\.pdf · 8 B/)).toBeInTheDocument();
 
     const certificateInput = screen.getByLabelText(/Choose Certificate/) as HTMLInputElement;
     const opened = jest.fn((event: Event) => event.preventDefault());
@@ -173,9 +215,20 @@ describe('application wizard', () => {
     expect(screen.getByRole('heading', { name: 'Step 3 of 4: Files' })).toBeInTheDocument();
   });
 
+  it('step 3 refuses an HTML page named .pdf when it is chosen, by its content, naming the document', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, step: 3 }));
+    await renderWizard();
+    fireEvent.change(await screen.findByLabelText(/Choose Academic results/), {
+      target: { files: [new File(['<!doctype html><p>results</p>'], 'results.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText(/^The Academic results file is not a JPEG, PNG or WebP image or a PDF/)).toBeInTheDocument();
+    expect(screen.queryByText(/results\.pdf · /)).toBeNull();
+    expect(await getFileStore().getAll()).not.toHaveProperty('ACADEMIC_RESULTS');
+  });
+
   it('saves the draft on every change and restores values, step and files after a reload', async () => {
     const user = userEvent.setup();
-    const first = renderWizard();
+    const first = await renderWizard();
     await fillPersonal(user);
     expect(loadDraft()).toMatchObject({ userId: 7, universityId: 3, gender: 'Female', country: 'Zambia', city: 'Lusaka', step: 1 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -185,7 +238,7 @@ describe('application wizard', () => {
     await waitFor(async () => expect(Object.keys(await getFileStore().getAll())).toHaveLength(4));
     first.unmount();
 
-    renderWizard();
+    await renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 3 of 4: Files' })).toBeInTheDocument();
     expect(await screen.findByText(/certificate\.pdf/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -197,26 +250,27 @@ describe('application wizard', () => {
 
   it('recovers the draft and files from the IndexedDB copy when local storage was cleared (as the login form does)', async () => {
     const user = userEvent.setup();
-    const first = renderWizard();
+    const first = await renderWizard();
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillProgram(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fireEvent.change(await screen.findByLabelText(/Choose NRC back/), { target: { files: [png('back.png')] } });
+    await screen.findByText(/back\.png · /);
     await waitFor(async () => expect(await getFileStore().getDraft()).toMatchObject({ step: 3, institution: 'Kitwe Boys' }));
     first.unmount();
     localStorage.clear();
 
-    renderWizard();
+    await renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 3 of 4: Files' })).toBeInTheDocument();
     expect(await screen.findByText(/back\.png/)).toBeInTheDocument();
     expect(loadDraft()).toMatchObject({ programIds: [11], schoolProvince: 'Copperbelt' });
   });
 
-  it('does not restore another applicant\'s copy, and clears it', async () => {
+  it("does not restore another applicant's copy, and clears it", async () => {
     await getFileStore().putDraft({ userId: 99, universityId: 3, fullName: 'Someone Else', step: 2 });
     await getFileStore().put('NRC_FRONT', png('theirs.png'));
-    renderWizard();
+    await renderWizard();
     expect(screen.getByLabelText(/Full name/)).toHaveValue('Ada Banda');
     await waitFor(async () => expect(await getFileStore().getAll()).toEqual({}));
     expect(await getFileStore().getDraft()).toBeUndefined();
@@ -225,7 +279,7 @@ describe('application wizard', () => {
   it('reviews everything with the file count and submits one multipart request; success clears the draft', async () => {
     const user = userEvent.setup();
     (applicationsApi.submit as jest.Mock).mockResolvedValue(jsonResponse({ id: 99, message: 'ok' }));
-    renderWizard();
+    await renderWizard();
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillProgram(user);
@@ -236,9 +290,13 @@ describe('application wizard', () => {
     expect(screen.getByText('4 of 4 files uploaded')).toBeInTheDocument();
     expect(screen.getByText('Computer Science')).toBeInTheDocument();
     expect(screen.getByText('Law')).toBeInTheDocument();
+    // The fee, from the contract, and what paying it starts.
+    expect(screen.getByRole('heading', { name: 'Application fee' })).toBeInTheDocument();
+    expect(screen.getByText(/^The application fee is ZMW 150\.75\..*review of your application starts once it is paid\.$/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    expect(screen.getByText(/^Next, pay the application fee of ZMW 150\.75 from My Applications: review of your application starts once it is paid\.$/)).toBeInTheDocument();
     const form = (applicationsApi.submit as jest.Mock).mock.calls[0][0] as FormData;
     const part = form.get('application') as Blob;
     expect(part.type).toBe('application/json');
@@ -256,9 +314,23 @@ describe('application wizard', () => {
     localStorage.setItem(
       DRAFT_KEY,
       JSON.stringify({
-        userId: 7, universityId: 3, programIds: [11], fullName: 'Ada Banda', gender: 'Female', email: 'ada@example.com', phone: '0971234567',
-        dateOfBirth: '2004-05-06', country: 'Zambia', province: 'Lusaka', city: 'Lusaka', nationality: 'Zambian', nationalRegNumber: '1',
-        schoolProvince: 'Lusaka', qualification: 'Diploma', institution: 'College', step: 4,
+        userId: 7,
+        universityId: 3,
+        programIds: [11],
+        fullName: 'Ada Banda',
+        gender: 'Female',
+        email: 'ada@example.com',
+        phone: '0971234567',
+        dateOfBirth: '2004-05-06',
+        country: 'Zambia',
+        province: 'Lusaka',
+        city: 'Lusaka',
+        nationality: 'Zambian',
+        nationalRegNumber: '1',
+        schoolProvince: 'Lusaka',
+        qualification: 'Diploma',
+        institution: 'College',
+        step: 4,
       }),
     );
     const store = getFileStore();
@@ -267,7 +339,7 @@ describe('application wizard', () => {
     await store.put('ACADEMIC_RESULTS', pdf('c.pdf'));
     await store.put('CERTIFICATE', pdf('d.pdf'));
     (applicationsApi.submit as jest.Mock).mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    renderWizard();
+    await renderWizard();
     expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
@@ -276,7 +348,8 @@ describe('application wizard', () => {
 
     (applicationsApi.submit as jest.Mock).mockRejectedValueOnce(httpError(400, { message: 'programIds: must not repeat a program' }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('Failed to submit application: programIds: must not repeat a program')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to submit application: Choose each program only once')).toBeInTheDocument();
+    expect(screen.queryByText(/programIds/)).toBeNull();
     expect(loadDraft()).not.toBeNull();
 
     (applicationsApi.submit as jest.Mock).mockResolvedValueOnce({ json: () => Promise.reject(new SyntaxError('Unexpected end of JSON input')) });
@@ -290,7 +363,47 @@ describe('application wizard', () => {
 describe('wizard without a session', () => {
   it('says the user is not authenticated', () => {
     signOut();
-    renderWizard();
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
     expect(screen.getByText('User not authenticated')).toBeInTheDocument();
+  });
+});
+
+describe('wizard for a university that does not exist', () => {
+  it('shows a not-found page with a way back, never the wizard', async () => {
+    (universitiesApi.get as jest.Mock).mockRejectedValue(httpError(404, { message: 'University not found' }));
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/99999' });
+    expect(await screen.findByRole('heading', { name: 'University Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse universities' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('heading', { name: /^Apply/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it('shows the same for an address whose id is not a number', async () => {
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/abc' });
+    expect(await screen.findByRole('heading', { name: 'University Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+});
+
+describe('wizard when an application to the university is still open', () => {
+  it('warns before starting another, links to the open one, and starts only when asked', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([
+      { id: 41, universityId: 3, status: 'PENDING', submittedAt: '2026-11-01T10:00:00Z', applicationDate: '2026-11-01T10:00:00Z' },
+      { id: 40, universityId: 5, status: 'PENDING', submittedAt: '2026-10-01T10:00:00Z', applicationDate: '2026-10-01T10:00:00Z' },
+    ]);
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByRole('heading', { name: 'You already applied to University of Zambia' })).toBeInTheDocument();
+    expect(screen.getByText(/Your application of 1 Nov 2026 to University of Zambia is still open/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View my application' })).toHaveAttribute('href', '/applications/41');
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start another application anyway' }));
+    expect(await screen.findByRole('heading', { name: 'Step 1 of 4: Personal' })).toBeInTheDocument();
+  });
+
+  it('does not warn about a decided application', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([{ id: 41, universityId: 3, status: 'REJECTED', submittedAt: '2026-11-01T10:00:00Z' }]);
+    await renderWizard();
+    expect(screen.queryByText(/You already applied/)).toBeNull();
   });
 });

@@ -6,13 +6,17 @@ import {
   ACCEPTED_FILE_TYPES,
   COUNTRIES,
   DOCUMENT_LABELS,
+  DOCUMENT_SNIFF_BYTES,
   DOCUMENT_TYPES,
+  documentTypeOf,
   GENDERS,
   MAX_FILE_BYTES,
   MAX_PROGRAM_CHOICES,
   QUALIFICATIONS,
   type ApplicationCreate,
   type DocumentType,
+  wrongDocumentTypeMessage,
+  ZAMBIA_PROVINCES,
 } from 'shared-api';
 import type { ApplicationDraft } from '../../lib/application-draft';
 
@@ -60,6 +64,9 @@ export function validatePersonal(draft: ApplicationDraft, today: Date = new Date
   required(draft, errors, ['fullName', 'gender', 'email', 'phone', 'dateOfBirth', 'country', 'province', 'city']);
   if (draft.gender && !(GENDERS as readonly string[]).includes(draft.gender)) errors.gender = 'Choose Male or Female';
   if (draft.country && !(COUNTRIES as readonly string[]).includes(draft.country)) errors.country = 'Choose Zambia, Zimbabwe or Kenya';
+  if (draft.country === 'Zambia' && draft.province && !(ZAMBIA_PROVINCES as readonly string[]).includes(draft.province)) {
+    errors.province = "Choose one of Zambia's ten provinces";
+  }
   if (draft.email.trim() && !EMAIL.test(draft.email.trim())) errors.email = 'Enter a valid email address';
   if (draft.phone.trim() && !PHONE.test(draft.phone.trim())) errors.phone = 'Enter a valid phone number';
   if (draft.dateOfBirth) {
@@ -87,6 +94,33 @@ export function checkFile(file: File): string | null {
   if (!(ACCEPTED_FILE_TYPES as readonly string[]).includes(file.type)) return WRONG_TYPE_MESSAGE;
   if (file.size > MAX_FILE_BYTES) return TOO_LARGE_MESSAGE;
   return null;
+}
+
+function readHead(file: File): Promise<Uint8Array> {
+  // FileReader rather than Blob.arrayBuffer: the older phone browsers the portal supports have only this.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(file.slice(0, DOCUMENT_SNIFF_BYTES));
+  });
+}
+
+/**
+ * The reason a chosen document is refused, judged as the server judges it:
+ * declared type and size first, then its content (an HTML page named '.pdf'
+ * is refused here, naming the document, not at submit).
+ */
+export async function checkDocument(type: DocumentType, file: File): Promise<string | null> {
+  const label = DOCUMENT_LABELS[type];
+  const reason = checkFile(file);
+  if (reason === WRONG_TYPE_MESSAGE) return wrongDocumentTypeMessage(label);
+  if (reason) return reason;
+  try {
+    return documentTypeOf(await readHead(file)) ? null : wrongDocumentTypeMessage(label);
+  } catch {
+    return `The ${label} file could not be read. Choose it again.`;
+  }
 }
 
 export function validateFiles(files: ChosenFiles): FieldErrors {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationsApi, filesApi } from 'shared-api';
 import { httpError, renderPage, signIn } from '../../testing/render';
@@ -15,6 +15,8 @@ const files = filesApi as jest.Mocked<typeof filesApi>;
 
 beforeEach(() => {
   jest.resetAllMocks();
+  // Nothing is downloaded unless a test says what the server answers.
+  files.download.mockRejectedValue(new Error('not answered in this test'));
   Object.assign(URL, { createObjectURL: jest.fn((b: Blob) => `blob:${b.type}`), revokeObjectURL: jest.fn() });
 });
 afterEach(() => jest.useRealTimers());
@@ -24,14 +26,31 @@ const show = () => renderPage(<ApplicationDetail />, { path: '/applications/:id'
 describe('application detail', () => {
   it('shows every section, the choices, payment and history', async () => {
     signIn('ADMIN');
-    api.get.mockResolvedValue(makeApplication(1, { status: 'PENDING_REVIEW' }));
+    api.get.mockResolvedValue(
+      makeApplication(1, {
+        status: 'PENDING_REVIEW',
+        nationalRegNumber: '123456/10/1',
+        history: [
+          { id: 1, at: '2026-11-01T10:00:00.000Z', kind: 'STATUS', from: null, to: 'PENDING', note: 'Application submitted', actor: { id: 40, name: 'Applicant 1', role: 'USER' } },
+          { id: 2, at: '2026-11-02T10:05:00.000Z', kind: 'PAYMENT', from: 'pending', to: 'successful', note: 'Payment completed (ZMW 150.75, REF-123456)', actor: null },
+          { id: 3, at: '2026-11-02T10:05:00.000Z', kind: 'STATUS', from: 'PENDING', to: 'PENDING_REVIEW', note: 'Payment completed - application ready for review', actor: null },
+        ],
+      }),
+    );
     show();
     expect(await screen.findByRole('heading', { name: 'Applicant 1' })).toBeInTheDocument();
     expect(screen.getAllByText('Pending review')[0]).toBeInTheDocument();
     for (const s of ['Personal Information', 'Program Information', 'Contact Information', 'Educational Background', 'Application Details', 'Attached Files', 'History'])
       expect(screen.getByRole('region', { name: s })).toBeInTheDocument();
     const personal = screen.getByRole('region', { name: 'Personal Information' });
-    for (const t of ['2004-05-06', 'Zambian', 'Lusaka Province', 'Zambia', 'Lusaka', '2026-11-01']) expect(within(personal).getByText(t)).toBeInTheDocument();
+    // Every field the wizard collects, the gender and the NRC number included.
+    expect(within(personal).getByText('Gender')).toBeInTheDocument();
+    expect(within(personal).getByText('Female')).toBeInTheDocument();
+    expect(within(personal).getByText('NRC Number')).toBeInTheDocument();
+    expect(within(personal).getByText('123456/10/1')).toBeInTheDocument();
+    for (const t of ['6 May 2004', 'Zambian', 'Lusaka Province', 'Zambia', 'Lusaka', '1 Nov 2026']) expect(within(personal).getByText(t)).toBeInTheDocument();
+    // A Zambian number in its national form (one way to show phones).
+    expect(within(screen.getByRole('region', { name: 'Contact Information' })).getByText('0971 000 000')).toBeInTheDocument();
     const programs = screen.getByRole('region', { name: 'Program Information' });
     expect(within(programs).getByText('Choice 1')).toBeInTheDocument();
     expect(within(programs).getByText('Choice 2')).toBeInTheDocument();
@@ -43,10 +62,59 @@ describe('application detail', () => {
     expect(within(details).getByText('REF-123456')).toBeInTheDocument();
     expect(within(details).getByText('Successful')).toBeInTheDocument();
     const history = screen.getByRole('list', { name: 'History' });
-    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(history).getByText('Payment completed - application ready for review')).toBeInTheDocument();
+    // The history speaks words, in Lusaka time, never codes.
+    const steps = within(history).getAllByRole('listitem');
+    expect(steps).toHaveLength(3);
+    expect(within(steps[0]).getByText('Application submitted — waiting for payment')).toBeInTheDocument();
+    expect(within(steps[0]).getByText('1 Nov 2026, 12:00')).toBeInTheDocument();
+    expect(within(steps[0]).getByText('by Applicant 1 (applicant)')).toBeInTheDocument();
+    expect(within(steps[0]).queryByText('Application submitted')).not.toBeInTheDocument();
+    expect(within(steps[1]).getByText('Payment received')).toBeInTheDocument();
+    expect(within(steps[2]).getByText('Payment received — ready for review')).toBeInTheDocument();
+    expect(history).not.toHaveTextContent(/PENDING|PENDING_REVIEW|successful|→/);
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+  });
+
+  it('shows the payment receipt of a paid application and downloads its PDF', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValue(makeApplication(1, { status: 'PENDING_REVIEW' }));
+    const receipt = {
+      receiptNumber: 'RCP-2026-000012',
+      paidAt: '2026-11-25T12:05:00.000Z',
+      paidAtText: '25 Nov 2026, 14:05 (Lusaka time)',
+      amount: 150.75,
+      currency: 'ZMW',
+      channel: 'Mobile money',
+      payer: '097****000',
+      reference: 'REF-123456',
+      providerReference: 'LSB123456',
+      applicationId: 1,
+      applicantName: 'Applicant 1',
+      universityName: 'UNZA',
+    };
+    files.download.mockImplementation(async (url) =>
+      url.endsWith('/receipt') ? new Blob([JSON.stringify(receipt)], { type: 'application/json' }) : new Blob(['%PDF-1.3'], { type: 'application/pdf' }),
+    );
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    show();
+    const section = await screen.findByRole('region', { name: 'Payment Receipt' });
+    for (const text of ['RCP-2026-000012', '25 Nov 2026, 14:05 (Lusaka time)', 'ZMW 150.75', 'Mobile money, 097****000', 'LSB123456', '#1, Applicant 1', 'UNZA'])
+      expect(await within(section).findByText(text)).toBeInTheDocument();
+    expect(files.download).toHaveBeenCalledWith('/api/applications/1/receipt');
+    fireEvent.click(within(section).getByRole('button', { name: 'Download receipt' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(files.download).toHaveBeenCalledWith('/api/applications/1/receipt.pdf');
+    click.mockRestore();
+  });
+
+  it('shows no receipt for an unpaid application', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValue(makeApplication(1, { status: 'PENDING', paid: false, payment: null }));
+    show();
+    await screen.findByRole('heading', { name: 'Applicant 1' });
+    expect(screen.queryByRole('region', { name: 'Payment Receipt' })).toBeNull();
+    expect(files.download).not.toHaveBeenCalledWith('/api/applications/1/receipt');
   });
 
   it('hides Decline and Accept once decided', async () => {
@@ -120,6 +188,47 @@ describe('application detail', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { status: 'APPROVED', reviewNotes: 'Application Approved: admitted to Medicine', programId: 12 }));
     expect(await screen.findByText('Failed to update application status')).toBeInTheDocument();
+  });
+
+  it('tells an ADMIN plainly that a program is full, and keeps the choice open', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValue(makeApplication(1, { status: 'SUBMITTED', intake: { id: 3, name: '2027 January intake', closesAt: '2027-01-15T15:00:00.000Z' } }));
+    api.update.mockRejectedValueOnce(httpError(409, { message: 'No places left in Medicine.' }));
+    show();
+    const programs = await screen.findByRole('region', { name: 'Program Information' });
+    expect(within(programs).getByText('Intake')).toBeInTheDocument();
+    expect(within(programs).getByText('2027 January intake')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Choice 2: Medicine' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await within(dialog).findByText(/No places left in Medicine\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Choose another program, or decline the application\./)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Reason to accept beyond capacity/ })).not.toBeInTheDocument();
+    expect(api.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a SUPERUSER accept beyond capacity with a reason', async () => {
+    signIn('SUPERUSER');
+    api.get.mockResolvedValue(makeApplication(1, { status: 'SUBMITTED' }));
+    api.update.mockRejectedValueOnce(httpError(409, { message: 'No places left in Medicine.' })).mockResolvedValueOnce(makeApplication(1, { status: 'APPROVED' }));
+    show();
+    // A legacy application without an intake shows none.
+    expect(within(await screen.findByRole('region', { name: 'Program Information' })).queryByText('Intake')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Choice 2: Medicine' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await within(dialog).findByText('No places left in Medicine.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept beyond capacity' }));
+    expect(within(dialog).getByText('Please give a reason to accept beyond capacity')).toBeInTheDocument();
+    expect(api.update).toHaveBeenCalledTimes(1);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason to accept beyond capacity/ }), 'Scholarship holder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept beyond capacity' }));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenLastCalledWith(1, { status: 'APPROVED', reviewNotes: 'Application Approved: admitted to Medicine', programId: 12, overrideReason: 'Scholarship holder' }),
+    );
+    expect(await screen.findByText('Application approved')).toBeInTheDocument();
   });
 
   it('says Application not found on 404 and something went wrong otherwise', async () => {

@@ -24,21 +24,33 @@ function page(items = [makeApplication(1)], total = items.length) {
 }
 
 describe('applications list', () => {
+  it('flags duplicate applications in the list', async () => {
+    signIn('SUPERUSER');
+    api.page.mockResolvedValue(page([makeApplication(1, { duplicate: true }), makeApplication(2, { duplicate: false })]));
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    const row1 = (await screen.findByText('Applicant 1')).closest('tr') as HTMLElement;
+    expect(within(row1).getByText('Duplicate')).toBeInTheDocument();
+    expect(within(row1).getByLabelText(/^Duplicate: this applicant has another open application/)).toBeInTheDocument();
+    const row2 = screen.getByText('Applicant 2').closest('tr') as HTMLElement;
+    expect(within(row2).queryByText('Duplicate')).toBeNull();
+  });
+
   it('shows the columns, badges, payment and the view action, paged by 20 on the server', async () => {
     signIn('SUPERUSER');
     api.page.mockResolvedValue(page([makeApplication(1), makeApplication(2, { status: 'REJECTED', payment: null })]));
     renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
     expect(screen.getByRole('heading', { name: 'Applications' })).toBeInTheDocument();
     expect(await screen.findByText('Applicant 1')).toBeInTheDocument();
-    for (const h of ['Applicant Name', 'Applicant Cell', 'Applicant Email', 'Date Applied', 'Status', 'Payment Status', 'Actions'])
+    for (const h of ['Applicant Name', 'Program', 'Applicant Cell', 'Applicant Email', 'Date Applied', 'Status', 'Payment Status', 'Actions'])
       expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     const row2 = screen.getByText('Applicant 2').closest('tr') as HTMLElement;
     expect(within(row2).getByText('Rejected')).toBeInTheDocument();
     expect(within(row2).getByText('No Payment')).toBeInTheDocument();
     const row1 = screen.getByText('Applicant 1').closest('tr') as HTMLElement;
     expect(within(row1).getByText('REF-123456')).toBeInTheDocument();
+    expect(within(row1).getByRole('cell', { name: 'Law' })).toBeInTheDocument();
     expect(within(row1).getByText('Successful')).toBeInTheDocument();
-    expect(within(row1).getByText('2026-11-01')).toBeInTheDocument();
+    expect(within(row1).getByText('1 Nov 2026')).toBeInTheDocument();
     expect(api.page).toHaveBeenCalledWith({ page: 1, size: 20 });
     await userEvent.click(within(row1).getByRole('button', { name: 'View application of Applicant 1' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/applications/1');
@@ -60,7 +72,11 @@ describe('applications list', () => {
     await screen.findByText('Applicant 1');
     expect(api.page).toHaveBeenLastCalledWith({ page: 1, size: 20, universityId: 5 });
     const status = screen.getByRole('combobox', { name: 'Status' });
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Submitted']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Submitted']);
     await userEvent.selectOptions(status, 'PENDING_REVIEW');
     await waitFor(() => expect(api.page).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'PENDING_REVIEW' })));
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-01' } });
@@ -77,6 +93,25 @@ describe('applications list', () => {
         universityId: 5,
       }),
     );
+  });
+
+  it('says when the start date is after the end date, and asks nothing of the server', async () => {
+    signIn('SUPERUSER');
+    api.page.mockResolvedValue(page());
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    await screen.findByText('Applicant 1');
+    const calls = api.page.mock.calls.length;
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-01' } });
+    expect(await screen.findByText('The start date is after the end date.')).toBeInTheDocument();
+    expect(screen.getByLabelText('End date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await act(async () => {});
+    expect(api.page.mock.calls.length).toBe(calls + 1); // the start date alone; never the backwards range
+    expect(api.page).not.toHaveBeenCalledWith(expect.objectContaining({ from: '2026-11-30', to: '2026-11-01' }));
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-12-01' } });
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith({ page: 1, size: 20, from: '2026-11-30', to: '2026-12-01' }));
+    expect(screen.queryByText('The start date is after the end date.')).not.toBeInTheDocument();
   });
 
   it('moves to the next page on the server', async () => {

@@ -34,7 +34,7 @@ export function makeApplication(id: number, extra: Partial<Application> = {}): A
       { id: 2, priority: 2, programId: 12, programName: 'Medicine', program: { id: 12, name: 'Medicine', duration: '7 years', durationYears: 7, university: { id: 7, name: 'UNZA' } } },
     ],
     paid: true,
-    payment: { reference: 'REF-123456', amount: 150.75, currency: 'ZMW', status: 'successful', channel: 'card', paidAt: null },
+    payment: { reference: 'REF-123456', amount: 150.75, currency: 'ZMW', status: 'successful', channel: 'card', paidAt: null, awaitingProvider: false, failureReason: null },
     user: { id: 40, fullName: `Applicant ${id}`, email: `applicant${id}@example.com`, phone: null },
     files: [],
     history: [

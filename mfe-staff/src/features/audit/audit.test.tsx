@@ -14,8 +14,12 @@ describe('audit log', () => {
   it('lists a page of entries', async () => {
     signIn('SUPERUSER');
     api.list.mockResolvedValue({
-      items: [{ id: 1, at: '2026-11-20T10:00:00.000Z', actorId: 1, actorEmail: 'root@portal.zm', action: 'application.approve', target: 'application:5', outcome: 'success', ip: '127.0.0.1', detail: null }],
-      total: 1, page: 1, size: 20,
+      items: [
+        { id: 1, at: '2026-11-20T10:00:00.000Z', actorId: 1, actorEmail: 'root@portal.zm', action: 'application.approve', target: 'application:5', outcome: 'success', ip: '127.0.0.1', detail: null },
+      ],
+      total: 1,
+      page: 1,
+      size: 20,
     });
     renderPage(<AuditLog />, { path: '/audit', route: '/audit' });
     expect(await screen.findByText('application.approve')).toBeInTheDocument();

@@ -47,9 +47,17 @@ describe('dashboard', () => {
     renderPage(<Dashboard />, { path: '/dashboard', route: '/dashboard' });
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
     const summary = await screen.findByRole('list', { name: 'Summary' });
-    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3Universities', '17Programs', '61Courses', '205Students']);
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3Universities', '17Programs', '61Courses', '205Students']);
     const nav = screen.getByRole('navigation', { name: 'Dashboard shortcuts' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/universities/all', '/programs', '/courses', '/students/all']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/universities/all', '/programs', '/courses', '/students/all']);
     expect(await screen.findByRole('figure', { name: 'Programs by Faculty' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Student Distribution' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Applications by Status' })).toBeInTheDocument();
@@ -70,7 +78,11 @@ describe('dashboard', () => {
     expect(within(summary).getAllByRole('listitem')).toHaveLength(3);
     expect(within(summary).queryByText('Universities')).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dashboard shortcuts' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/programs', '/courses', '/students/all']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/programs', '/courses', '/students/all']);
     expect(await screen.findByRole('figure', { name: 'Programs by Faculty' })).toBeInTheDocument();
     expect(screen.queryByRole('figure', { name: 'Student Distribution' })).not.toBeInTheDocument();
     expect(api.stats).toHaveBeenCalledWith(null);
@@ -81,5 +93,31 @@ describe('dashboard', () => {
     api.stats.mockRejectedValue(new Error('down'));
     renderPage(<Dashboard />, { path: '/dashboard', route: '/dashboard' });
     expect(await screen.findByText('Failed to load dashboard statistics')).toBeInTheDocument();
+  });
+});
+
+describe('dashboard charts without figures', () => {
+  it("says 'No data yet.' instead of drawing an empty ring or a bare axis", async () => {
+    const { default: DashboardCharts } = await import('./components/DashboardCharts');
+    const { render, screen, within } = await import('@testing-library/react');
+    render(
+      <DashboardCharts
+        variant="admin"
+        stats={
+          {
+            programsByFaculty: [{ label: 'School of Law', value: 2 }],
+            applicationsByStatus: [
+              { status: 'PENDING', value: 0 },
+              { status: 'APPROVED', value: 0 },
+            ],
+            submissionsLast7Days: [{ date: '2026-11-25', value: 0 }],
+            studentsByUniversity: [],
+          } as never
+        }
+      />,
+    );
+    expect(within(screen.getByRole('figure', { name: 'Applications by Status' })).getByText('No data yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('figure', { name: 'Submissions in the Last 7 Days' })).getByText('No data yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('figure', { name: 'Programs by Faculty' })).queryByText('No data yet.')).not.toBeInTheDocument();
   });
 });

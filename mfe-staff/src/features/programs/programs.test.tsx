@@ -56,8 +56,7 @@ describe('programs list', () => {
     renderPage(<ProgramsList />, { path: '/programs', route: '/programs' });
     expect(screen.getByText('Loading programs...')).toBeInTheDocument();
     expect(await screen.findByText('Program 1')).toBeInTheDocument();
-    for (const header of ['Name', 'Description', 'Duration', 'Requirements', 'Career Opportunities', 'Actions'])
-      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['Name', 'Description', 'Duration', 'Requirements', 'Career Opportunities', 'Actions']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Program 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Program 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Program 1' })).toBeInTheDocument();
@@ -176,13 +175,17 @@ describe('add program', () => {
 });
 
 describe('edit program', () => {
-  it('uses the program from navigation state and updates it', async () => {
+  it('fills the form from the program as the server has it now, not the copy passed from the list, and updates it', async () => {
     signIn('ADMIN');
+    // The list's copy is older than a change saved since (by this person or another): the form must not bring it back.
+    api.get.mockResolvedValue(program(1, { name: 'Program 1 (renamed)', description: 'Changed since' }));
     api.update.mockResolvedValue(program(1));
     renderPage(<EditProgram />, { path: '/programs/edit/:id', route: '/programs/edit/1', state: { program: program(1) } });
-    expect(screen.getByRole('heading', { name: 'Edit Program Details' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Program 1');
-    expect(api.get).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Update Program' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit Program Details' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Program 1 (renamed)');
+    expect(screen.queryByDisplayValue('About program 1')).not.toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('1');
     await userEvent.clear(screen.getByRole('textbox', { name: /Name/ }));
     await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Update Program' }));
@@ -201,10 +204,11 @@ describe('edit program', () => {
     expect(api.get).toHaveBeenCalledWith('2');
   });
 
-  it('does not offer an ADMIN the edit form of another university\'s program', async () => {
+  it("does not offer an ADMIN the edit form of another university's program", async () => {
     signIn('ADMIN', { universityId: 8 });
+    api.get.mockResolvedValue(program(1));
     renderPage(<EditProgram />, { path: '/programs/edit/:id', route: '/programs/edit/1', state: { program: program(1) } });
-    expect(screen.getByText('Program not found')).toBeInTheDocument();
+    expect(await screen.findByText('Program not found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Program' })).not.toBeInTheDocument();
   });
 });

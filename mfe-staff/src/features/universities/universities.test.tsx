@@ -31,17 +31,20 @@ beforeEach(() => {
 describe('universities list', () => {
   it('shows N/A for missing fields and Visit Site in a new tab', async () => {
     signIn('SUPERUSER');
-    api.list.mockResolvedValue([uni(1), uni(2, { location: null, website: null, contactInfo: null })]);
+    const about = 'The oldest public university in Zambia, founded in 1966, with faculties across two campuses in Lusaka and a long list of programmes.';
+    api.list.mockResolvedValue([uni(1, { about }), uni(2, { location: null, website: null, contactInfo: null })]);
     renderPage(<UniversitiesList />, { path: '/universities/all', route: '/universities/all' });
     expect(await screen.findByText('Uni 1')).toBeInTheDocument();
-    for (const h of ['University Name', 'Location', 'Website', 'Contact Info', 'About', 'Actions'])
-      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+    for (const h of ['University Name', 'Location', 'Website', 'Contact Info', 'About', 'Actions']) expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Visit Site of Uni 1' });
     expect(link).toHaveTextContent('Visit Site');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     const row = screen.getByText('Uni 2').closest('tr') as HTMLElement;
     expect(within(row).getAllByText('N/A')).toHaveLength(3);
+    // About is a one-line excerpt; the whole text is its title and on the detail page.
+    const excerpt = within(screen.getByText('Uni 1').closest('tr') as HTMLElement).getByTitle(about);
+    expect(excerpt).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' });
     expect(localStorage.getItem('universities')).toContain('Uni 2');
   });
 
@@ -82,17 +85,26 @@ describe('university forms', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/universities/all'));
   });
 
-  it('edits from navigation state', async () => {
+  it('edits the university as the server has it now, not the copy passed from the list', async () => {
     signIn('SUPERUSER');
+    api.get.mockResolvedValue(uni(1, { location: 'Lusaka', about: 'Changed since' }));
     api.update.mockResolvedValue(uni(1));
-    renderPage(<EditUniversity />, { path: '/universities/edit/:id', route: '/universities/edit/1', state: { university: uni(1) } });
-    expect(screen.getByRole('heading', { name: 'Edit University Details' })).toBeInTheDocument();
+    renderPage(<EditUniversity />, { path: '/universities/edit/:id', route: '/universities/edit/1', state: { university: uni(1, { about: 'Old about' }) } });
+    expect(await screen.findByRole('heading', { name: 'Edit University Details' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Changed since')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('1');
     const website = screen.getByRole('textbox', { name: /Website/ });
     await userEvent.clear(website);
     await userEvent.type(website, 'not a url');
     await userEvent.click(screen.getByRole('button', { name: 'Update University' }));
     expect(screen.getByText('Must start with http:// or https://')).toBeInTheDocument();
     await userEvent.clear(website);
+    const image = screen.getByRole('textbox', { name: /Image URL/ });
+    await userEvent.type(image, 'http://img.example/u.jpg');
+    await userEvent.click(screen.getByRole('button', { name: 'Update University' }));
+    expect(screen.getByText('Must start with https://')).toBeInTheDocument();
+    expect(api.update).not.toHaveBeenCalled();
+    await userEvent.clear(image);
     await userEvent.click(screen.getByRole('button', { name: 'Update University' }));
     expect(await screen.findByText('University Updated Successfully')).toBeInTheDocument();
     expect(api.update).toHaveBeenCalledWith(1, expect.objectContaining({ name: 'Uni 1', website: null, location: 'Lusaka' }));

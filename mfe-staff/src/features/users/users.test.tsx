@@ -8,7 +8,7 @@ jest.mock('shared-api', () => {
   const actual = jest.requireActual('shared-api');
   return {
     ...actual,
-    usersApi: { list: jest.fn(), update: jest.fn() },
+    usersApi: { page: jest.fn(), update: jest.fn() },
     authApi: { register: jest.fn() },
     universitiesApi: { list: jest.fn() },
   };
@@ -35,12 +35,14 @@ function person(id: number, extra: Partial<User> = {}): User {
   };
 }
 
+const paged = (items: User[], total = items.length) => ({ items, total, page: 1, size: 20 });
+
 beforeEach(() => jest.resetAllMocks());
 
 describe('users list', () => {
   it('shows name, email, role badge and status, and Add Admin for a SUPERUSER', async () => {
     signIn('SUPERUSER', { id: 1 });
-    api.list.mockResolvedValue([person(1, { role: 'SUPERUSER' }), person(2, { role: 'ADMIN', universityId: 7 }), person(3, { enabled: false })]);
+    api.page.mockResolvedValue(paged([person(1, { role: 'SUPERUSER' }), person(2, { role: 'ADMIN', universityId: 7 }), person(3, { enabled: false })]));
     renderPage(<UsersList />, { path: '/users', route: '/users' });
     const row2 = (await screen.findByText('Mwila No2')).closest('tr') as HTMLElement;
     expect(within(row2).getByText('ADMIN')).toBeInTheDocument();
@@ -57,7 +59,7 @@ describe('users list', () => {
 
   it('archives only after confirmation and shows Blocked', async () => {
     signIn('SUPERUSER');
-    api.list.mockResolvedValue([person(2)]);
+    api.page.mockResolvedValue(paged([person(2)]));
     api.update.mockResolvedValue(person(2, { enabled: false }));
     renderPage(<UsersList />, { path: '/users', route: '/users' });
     await userEvent.click(await screen.findByRole('button', { name: 'Archive Mwila No2' }));
@@ -76,7 +78,7 @@ describe('users list', () => {
 
   it('reports an unarchive failure as Request failed: {message}', async () => {
     signIn('SUPERUSER');
-    api.list.mockResolvedValue([person(3, { enabled: false })]);
+    api.page.mockResolvedValue(paged([person(3, { enabled: false })]));
     api.update.mockRejectedValue(httpError(403, { message: 'Forbidden here' }));
     renderPage(<UsersList />, { path: '/users', route: '/users' });
     await userEvent.click(await screen.findByRole('button', { name: 'Unarchive Mwila No3' }));
@@ -85,12 +87,39 @@ describe('users list', () => {
     expect(screen.getByText('Request failed: Forbidden here')).toBeInTheDocument();
   });
 
-  it('hides Add Admin from an ADMIN', async () => {
-    signIn('ADMIN');
-    api.list.mockResolvedValue([]);
+  it('gives an ADMIN Add Admin but no Archive or Unarchive: only the SUPERUSER switches accounts', async () => {
+    signIn('ADMIN', { id: 1, universityId: 7 });
+    api.page.mockResolvedValue(paged([person(2, { role: 'ADMIN', universityId: 7 }), person(4, { role: 'ADMIN', universityId: 7, enabled: false })]));
     renderPage(<UsersList />, { path: '/users', route: '/users' });
-    expect(await screen.findByText('No users found.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add Admin' })).not.toBeInTheDocument();
+    const row2 = (await screen.findByText('Mwila No2')).closest('tr') as HTMLElement;
+    expect(within(row2).getByText('Active')).toBeInTheDocument();
+    expect(within(screen.getByText('Mwila No4').closest('tr') as HTMLElement).getByText('Blocked')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Archive/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/add-admin');
+  });
+});
+
+describe('users list search, role filter and paging', () => {
+  it('asks the server for one page, narrowed by the search and the role, and pages on', async () => {
+    signIn('SUPERUSER', { selectedUniversity: 3 });
+    api.page.mockResolvedValue(paged([person(2, { role: 'ADMIN', universityId: 3 })], 45));
+    renderPage(<UsersList />, { path: '/users', route: '/users' });
+    expect(await screen.findByText('Mwila No2')).toBeInTheDocument();
+    expect(api.page).toHaveBeenLastCalledWith({ page: 1, size: 20, search: undefined, role: undefined, universityId: 3 });
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'banda');
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith({ page: 1, size: 20, search: 'banda', role: undefined, universityId: 3 }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Admins' }));
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith({ page: 1, size: 20, search: 'banda', role: 'ADMIN', universityId: 3 }));
+
+    expect(await screen.findByText('1–20 of 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith({ page: 2, size: 20, search: 'banda', role: 'ADMIN', universityId: 3 }));
   });
 });
 
@@ -106,7 +135,13 @@ describe('add admin', () => {
 
   it('defaults to the first stored university, requires all fields and matching passwords', async () => {
     signIn('SUPERUSER');
-    localStorage.setItem('universities', JSON.stringify([{ id: 4, name: 'UNZA' }, { id: 5, name: 'CBU' }]));
+    localStorage.setItem(
+      'universities',
+      JSON.stringify([
+        { id: 4, name: 'UNZA' },
+        { id: 5, name: 'CBU' },
+      ]),
+    );
     universities.list.mockReturnValue(new Promise(() => undefined));
     renderPage(<AddAdmin />, { path: '/users/add-admin', route: '/users/add-admin' });
     expect(screen.getByRole('combobox', { name: /University/ })).toHaveValue('4');
@@ -140,6 +175,30 @@ describe('add admin', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/users'));
+  });
+
+  it('lets an ADMIN add an admin of its own university without choosing one', async () => {
+    signIn('ADMIN', { universityId: 5 });
+    localStorage.setItem(
+      'universities',
+      JSON.stringify([
+        { id: 4, name: 'UNZA' },
+        { id: 5, name: 'CBU' },
+      ]),
+    );
+    universities.list.mockReturnValue(new Promise(() => undefined));
+    auth.register.mockResolvedValue({ message: 'ok' });
+    renderPage(<AddAdmin />, { path: '/users/add-admin', route: '/users/add-admin' });
+    expect(screen.queryByRole('combobox', { name: /University/ })).not.toBeInTheDocument();
+    expect(screen.getByText('University: CBU')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(6);
+    await fill('secret-pass-1', 'secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(await screen.findByText('Admin user added successfully')).toBeInTheDocument();
+    const sent = auth.register.mock.calls[0]![0];
+    expect(sent).toMatchObject({ email: 'chanda@unza.zm', role: 'ADMIN' });
+    expect(sent).not.toHaveProperty('universityId');
   });
 
   it('shows the server error text, else the generic one', async () => {

@@ -1,6 +1,6 @@
 /** /applications/:applicationId: everything about one of the applicant's applications. */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,14 +12,15 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { applicationsApi, DOCUMENT_LABELS, errorStatus, filesApi, type Application, type ApplicationFile } from 'shared-api';
+import { applicationsApi, DOCUMENT_LABELS, filesApi, isMissing, isRecordId, type Application, type ApplicationFile } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
-import { useToast } from '../../../components/Toasts';
-import { formatBytes, formatDate, formatDateTime, saveBlob } from '../../../lib/format';
-import { PayFeeButton, PaymentStatusBadge } from '../../payments';
+import { formatBytes, formatDate, formatDateTime, formatPhone, saveBlob } from '../../../lib/format';
+import { PaymentActions, PaymentStatusBadge, paymentView } from '../payments';
 import type { DocumentSlide } from './DocumentLightbox';
 import { StatusBadge, statusLabel } from './StatusBadge';
+import { notify } from 'shared-auth';
+import { NotFoundState } from 'shared-auth/ui';
 
 const DocumentLightbox = lazy(() => import(/* webpackChunkName: "lightbox" */ './DocumentLightbox'));
 
@@ -56,19 +57,24 @@ function historyText(entry: Application['history'][number]): string {
 
 export function ApplicationDetail() {
   const { applicationId = '' } = useParams();
-  const notify = useToast();
   const [application, setApplication] = useState<Application | null>(null);
   const [error, setError] = useState('');
+  const [missing, setMissing] = useState(false);
   const [busyFile, setBusyFile] = useState<number | null>(null);
   const [viewer, setViewer] = useState<{ slides: DocumentSlide[]; index: number } | null>(null);
   const objectUrls = useRef(new Map<number, string>());
 
   const load = useCallback(async () => {
+    if (!isRecordId(applicationId)) {
+      setMissing(true);
+      return;
+    }
     try {
       setApplication(await applicationsApi.get(applicationId));
       setError('');
     } catch (err) {
-      setError(errorStatus(err) === 404 ? 'Application not found' : 'Failed to fetch application');
+      if (isMissing(err)) setMissing(true);
+      else setError('Failed to fetch application');
     }
   }, [applicationId]);
 
@@ -96,9 +102,7 @@ export function ApplicationDetail() {
   const view = async (file: ApplicationFile, images: ApplicationFile[]) => {
     setBusyFile(file.id);
     try {
-      const slides = await Promise.all(
-        images.map(async (image) => ({ src: await objectUrlOf(image), alt: image.fileName, title: DOCUMENT_LABELS[image.documentType] ?? image.fileName })),
-      );
+      const slides = await Promise.all(images.map(async (image) => ({ src: await objectUrlOf(image), alt: image.fileName, title: DOCUMENT_LABELS[image.documentType] ?? image.fileName })));
       setViewer({ slides, index: Math.max(0, images.indexOf(file)) });
     } catch {
       notify(`Could not open ${file.fileName}. Please try again.`, 'error');
@@ -119,6 +123,19 @@ export function ApplicationDetail() {
     }
   };
 
+  if (missing) {
+    return (
+      <NotFoundState
+        title="Application not found"
+        message="There is no application of yours at this address. Your applications are listed under My Applications."
+        action={
+          <Button variant="contained" component={RouterLink} to="/applications">
+            My Applications
+          </Button>
+        }
+      />
+    );
+  }
   if (error) {
     return (
       <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -131,7 +148,6 @@ export function ApplicationDetail() {
   }
   if (!application) return <Loading />;
 
-  const paid = application.paid || application.payment?.status === 'successful';
   const choices = [...(application.programChoices ?? [])].sort((a, b) => a.priority - b.priority);
   const images = application.files.filter((f) => f.fileType.startsWith('image/'));
   const history = [...(application.history ?? [])].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
@@ -140,7 +156,7 @@ export function ApplicationDetail() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <BackButton />
-        {!paid && <PayFeeButton application={application} onPaid={() => void load()} />}
+        <PaymentActions application={application} onChanged={() => void load()} />
       </Stack>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
         {application.university?.name ?? 'Application'}
@@ -149,7 +165,7 @@ export function ApplicationDetail() {
         <Typography component="span">Status:</Typography>
         <StatusBadge status={application.status} />
         <Typography component="span">Payment:</Typography>
-        <PaymentStatusBadge status={application.payment?.status ?? null} />
+        <PaymentStatusBadge status={paymentView(application).badgeStatus} />
       </Stack>
 
       <Card sx={{ mb: 2 }}>
@@ -188,7 +204,7 @@ export function ApplicationDetail() {
             <Field label="Province">{application.provice ?? application.province}</Field>
             <Field label="Country">{application.country}</Field>
             <Field label="City">{application.city}</Field>
-            <Field label="Phone">{application.phoneNumber}</Field>
+            <Field label="Phone">{formatPhone(application.phoneNumber)}</Field>
             <Field label="Email">{application.email}</Field>
             <Field label="Highest qualification">{application.highestQualification}</Field>
             <Field label="Institution">{application.institutionAttended}</Field>

@@ -13,7 +13,7 @@ import { APPLICANT_PAGE_SIZE, applicationsApi, errorStatus, TIMINGS, type Applic
 import { requestLogout, useAuth } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
 import { formatDate } from '../../../lib/format';
-import { PayFeeButton, PaymentStatusBadge } from '../../payments';
+import { PaymentActions, PaymentStatusBadge, paymentView } from '../payments';
 import { ContinueApplicationCard } from './ContinueApplicationCard';
 import { StatusBadge } from './StatusBadge';
 
@@ -92,7 +92,6 @@ export function ApplicationsList() {
         <>
           <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {shown.map((application) => {
-              const paid = application.paid || application.payment?.status === 'successful';
               return (
                 <Card component="li" key={application.id}>
                   <CardContent>
@@ -111,14 +110,14 @@ export function ApplicationsList() {
                       <Typography variant="body2" component="span">
                         Payment:
                       </Typography>
-                      <PaymentStatusBadge status={application.payment?.status ?? null} />
+                      <PaymentStatusBadge status={paymentView(application).badgeStatus} />
                     </Stack>
                   </CardContent>
                   <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
                     <Button component={RouterLink} to={`/applications/${application.id}`} aria-label={`View details of application ${application.id}`}>
                       View Details
                     </Button>
-                    {!paid && <PayFeeButton application={application} onPaid={() => void load()} />}
+                    <PaymentActions application={application} onChanged={() => void load()} />
                   </CardActions>
                 </Card>
               );

@@ -1,25 +1,47 @@
 /** The 'Continue Application' card shown on /applications while a draft is saved. */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useToast } from '../../../components/Toasts';
 import { clearDraft, loadDraft, type ApplicationDraft } from '../../../lib/application-draft';
 import { recoverDraft } from '../../../lib/draft-recovery';
 import { getFileStore } from '../../../lib/file-store';
+import { notify } from 'shared-auth';
+import { draftsApi, universitiesApi } from 'shared-api';
+import { IntakeDeadline } from '../../../components/IntakeNotices';
+import { useUniversityIntakes } from '../../../lib/intakes';
 
 export function ContinueApplicationCard({ userId }: { userId: number }) {
   const navigate = useNavigate();
-  const notify = useToast();
   const [draft, setDraft] = useState<ApplicationDraft | null>(() => {
     const saved = loadDraft();
     return saved && saved.universityId !== null && (saved.userId === null || saved.userId === userId) ? saved : null;
   });
   const [confirming, setConfirming] = useState(false);
+  const [universityName, setUniversityName] = useState('');
+  const universityId = draft?.universityId ?? null;
+  // The deadline of the intake the draft would go into: the soonest to close.
+  const { outlook } = useUniversityIntakes(universityId);
+
+  useEffect(() => {
+    // The card names the university, so an applicant with drafts in mind knows which one this is.
+    let active = true;
+    setUniversityName('');
+    if (universityId !== null) {
+      universitiesApi
+        .get(universityId)
+        .then((u) => active && setUniversityName(u.name))
+        .catch(() => undefined);
+    }
+    return () => {
+      active = false;
+    };
+  }, [universityId]);
 
   useEffect(() => {
     // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy.
@@ -40,7 +62,11 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
 
   const startOver = async () => {
     clearDraft();
-    await getFileStore().clear().catch(() => undefined);
+    // The copy on the server (issue 16) goes too; if that fails, it is swept after 180 days untouched.
+    await draftsApi.remove().catch(() => undefined);
+    await getFileStore()
+      .clear()
+      .catch(() => undefined);
     setConfirming(false);
     setDraft(null);
     notify('Your saved application draft has been deleted.', 'info');
@@ -53,9 +79,14 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
           Continue Application
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          You have an unfinished application{draft.fullName ? ` for ${draft.fullName}` : ''} (step {draft.step} of 4). Your answers and chosen
-          files are saved on this device.
+          You have an unfinished application{universityName ? ` to ${universityName}` : ''}
+          {draft.fullName ? ` for ${draft.fullName}` : ''} (step {draft.step} of 4). Your answers and chosen files are saved on this device.
         </Typography>
+        {outlook?.kind === 'open' && (
+          <Box sx={{ mt: 1.5 }}>
+            <IntakeDeadline intake={outlook.open[0]!} />
+          </Box>
+        )}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button variant="contained" onClick={() => navigate(`/apply/${draft.universityId}`)}>

@@ -1,6 +1,6 @@
 /** /courses/:id: the courses of a program (the id is a program id), 8 then 'Load More' +4. */
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { coursesApi, errorText, LIMITS, programsApi, type Course } from 'shared-api';
+import { coursesApi, errorText, isMissing, isRecordId, LIMITS, programsApi, type Course } from 'shared-api';
+import { NotFoundState } from 'shared-auth/ui';
 import { BackButton } from '../../../components/BackButton';
 import { SkeletonCards } from '../../../components/Loading';
 
@@ -18,13 +19,19 @@ export function ProgramCourses() {
   const [programName, setProgramName] = useState('');
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
+  const [missing, setMissing] = useState(false);
   const [visible, setVisible] = useState<number>(LIMITS.applicantCourses.first);
 
   useEffect(() => {
     let active = true;
     setLoading(true);
     setError('');
+    setMissing(false);
     setVisible(LIMITS.applicantCourses.first);
+    if (!isRecordId(id)) {
+      setMissing(true);
+      return undefined;
+    }
     coursesApi
       .ofProgram(id)
       .then((list) => active && setCourses(list))
@@ -37,11 +44,25 @@ export function ProgramCourses() {
     programsApi
       .get(id)
       .then((program) => active && setProgramName(program.name))
-      .catch(() => undefined);
+      .catch((err: unknown) => active && isMissing(err) && setMissing(true));
     return () => {
       active = false;
     };
   }, [id]);
+
+  if (missing) {
+    return (
+      <NotFoundState
+        title="Program Not Found"
+        message="This program does not exist or is no longer offered. Choose a university to see the programs it offers."
+        action={
+          <Button variant="contained" component={RouterLink} to="/dashboard">
+            Browse universities
+          </Button>
+        }
+      />
+    );
+  }
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>

@@ -6,17 +6,23 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorText, usersApi, type User } from 'shared-api';
-import { requestLogout, useAuth } from 'shared-auth';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { authApi, errorText, formatPhone, usersApi, type User } from 'shared-api';
+import { notify, requestLogout, useAuth } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
-import { useToast } from '../../../components/Toasts';
 import { saveBlob } from '../../../lib/format';
 
 const NOT_PROVIDED = 'Not provided';
+const DELETED_FALLBACK = 'Your account and personal data have been deleted.';
+const SIGNED_OUT_EVERYWHERE_FALLBACK = 'You have been signed out on every device.';
 
 function show(value: string | number | null | undefined): string {
   return value === null || value === undefined || String(value).trim() === '' ? NOT_PROVIDED : String(value);
@@ -35,12 +41,14 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export function ProfilePage() {
   const user = useAuth((s) => s.user);
-  const notify = useToast();
   const [profile, setProfile] = useState<User | null>(null);
   const [failed, setFailed] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleteError, setDeleteError] = useState('');
+  const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
     if (!user) return;
@@ -69,17 +77,35 @@ export function ProfilePage() {
     }
   };
 
+  const closeDelete = () => {
+    setConfirming(false);
+    setPassword('');
+    setDeleteError('');
+  };
+
+  // The server ends every session of a deleted account: the shell only forgets it
+  // (no logout call, which would answer 401) and /login confirms the deletion.
   const deleteAccount = async () => {
     setDeleting(true);
+    setDeleteError('');
     try {
-      await usersApi.deleteMine();
+      const { message } = await usersApi.deleteMine(password);
       setConfirming(false);
-      notify('Your account has been deleted.', 'success');
-      requestLogout('user');
+      requestLogout('ended', message || DELETED_FALLBACK);
     } catch (err) {
-      notify(errorText(err, 'Could not delete your account. Please try again later.'), 'error');
-    } finally {
+      setDeleteError(errorText(err, 'Could not delete your account. Please try again later.'));
       setDeleting(false);
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    setSigningOut(true);
+    try {
+      const { message } = await authApi.logoutEverywhere();
+      requestLogout('ended', message || SIGNED_OUT_EVERYWHERE_FALLBACK);
+    } catch (err) {
+      notify(errorText(err, 'Could not sign you out everywhere. Please try again.'), 'error');
+      setSigningOut(false);
     }
   };
 
@@ -104,7 +130,7 @@ export function ProfilePage() {
             <Grid container spacing={2}>
               <Row label="Full name" value={show(fullName)} />
               <Row label="Email" value={show(profile?.email ?? user.email)} />
-              <Row label="Phone" value={show(profile ? profile.phone : user.phone)} />
+              <Row label="Phone" value={formatPhone(profile ? profile.phone : user.phone)} />
               <Row label="Role" value={show(profile?.role ?? user.role)} />
               <Row label="User ID" value={show(profile?.id ?? profile?.userId ?? user.id)} />
               <Row label="Account status" value="Active" />
@@ -130,16 +156,61 @@ export function ProfilePage() {
           </Stack>
         </CardContent>
       </Card>
-      <ConfirmDialog
-        open={confirming}
-        title="Are you sure?"
-        text="Your account and your applications will be deleted. You won't be able to revert this!"
-        confirmLabel="Yes, delete it!"
-        danger
-        busy={deleting}
-        onConfirm={() => void deleteAccount()}
-        onClose={() => setConfirming(false)}
-      />
+      <Card sx={{ mt: 3 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Signed-in devices
+          </Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            Lost a phone, or signed in on a shared computer? Sign out on every device where you are signed in, this one included.
+          </Typography>
+          <Button variant="outlined" sx={{ mt: 1 }} onClick={() => void signOutEverywhere()} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out everywhere'}
+          </Button>
+        </CardContent>
+      </Card>
+      <Dialog open={confirming} onClose={deleting ? undefined : closeDelete} aria-labelledby="delete-title" aria-describedby="delete-text">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (password && !deleting) void deleteAccount();
+          }}
+        >
+          <DialogTitle id="delete-title">Are you sure?</DialogTitle>
+          <DialogContent>
+            <DialogContentText id="delete-text" sx={{ mb: 2 }}>
+              Your account and your applications will be deleted. You won&apos;t be able to revert this! Type your password to confirm.
+            </DialogContentText>
+            {deleteError && (
+              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                {deleteError}
+              </Alert>
+            )}
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={deleting}
+              required
+              fullWidth
+              autoFocus
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={closeDelete} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={deleting || !password} variant="contained" color="error">
+              {deleting ? 'Deleting…' : 'Yes, delete it!'}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
     </Box>
   );
 }

@@ -11,14 +11,24 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { isMissing, isRecordId, LIMITS, programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { NotFoundState } from 'shared-auth/ui';
 import { BackButton } from '../../../components/BackButton';
 import { Loading, SkeletonCards } from '../../../components/Loading';
+import { useAuth } from 'shared-auth';
+import { formatDate } from '../../../lib/format';
+import { useOpenApplication } from '../../../lib/open-application';
+import { useUniversityIntakes } from '../../../lib/intakes';
+import { ApplicationsClosed, IntakeDeadline } from '../../../components/IntakeNotices';
 
 export function UniversityDetail() {
   const { id = '' } = useParams();
   const [university, setUniversity] = useState<University | null>(null);
   const [universityError, setUniversityError] = useState('');
+  const [missing, setMissing] = useState(false);
+  const userId = useAuth((s) => s.user?.id);
+  const openApplication = useOpenApplication(userId, isRecordId(id) ? Number(id) : null);
+  const { outlook } = useUniversityIntakes(isRecordId(id) ? Number(id) : null);
   const [programs, setPrograms] = useState<Program[]>([]);
   const [programsLoading, setProgramsLoading] = useState(true);
   const [programsError, setProgramsError] = useState('');
@@ -29,12 +39,21 @@ export function UniversityDetail() {
     let active = true;
     setUniversity(null);
     setUniversityError('');
+    setMissing(false);
     setProgramsLoading(true);
     setProgramsError('');
+    if (!isRecordId(id)) {
+      setMissing(true);
+      return undefined;
+    }
     universitiesApi
       .get(id)
       .then((u) => active && setUniversity(u))
-      .catch(() => active && setUniversityError('Failed to fetch university details'));
+      .catch((err: unknown) => {
+        if (!active) return;
+        if (isMissing(err)) setMissing(true);
+        else setUniversityError('Failed to fetch university details');
+      });
     programsApi
       .ofUniversity(id)
       .then((list) => active && setPrograms(list))
@@ -54,6 +73,20 @@ export function UniversityDetail() {
     return term ? programs.filter((p) => p.name.toLowerCase().includes(term)) : programs;
   }, [programs, search]);
 
+  if (missing) {
+    return (
+      <NotFoundState
+        title="University Not Found"
+        message="This university does not exist or is no longer listed. Choose another from the list of universities."
+        action={
+          <Button variant="contained" component={RouterLink} to="/dashboard">
+            Browse universities
+          </Button>
+        }
+      />
+    );
+  }
+
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
@@ -63,10 +96,36 @@ export function UniversityDetail() {
             Visit Website
           </Button>
         )}
-        <Button variant="contained" component={RouterLink} to={`/apply/${id}`}>
-          Apply
-        </Button>
+        {university && outlook?.kind !== 'closed' && (
+          <Button variant="contained" component={RouterLink} to={`/apply/${id}`}>
+            Apply
+          </Button>
+        )}
       </Stack>
+      {university && outlook?.kind === 'closed' && <ApplicationsClosed next={outlook.next} />}
+      {university && outlook?.kind === 'open' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          <Stack spacing={1.5}>
+            {outlook.open.map((intake) => (
+              <IntakeDeadline key={intake.id} intake={intake} headingLevel="h2" />
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {openApplication && university && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to={`/applications/${openApplication.id}`}>
+              View application
+            </Button>
+          }
+        >
+          You already have an open application to {university.name} ({formatDate(openApplication.submittedAt || openApplication.applicationDate)}). A second application is reviewed separately and has
+          its own fee.
+        </Alert>
+      )}
       {universityError ? (
         <Alert severity="error">{universityError}</Alert>
       ) : !university ? (

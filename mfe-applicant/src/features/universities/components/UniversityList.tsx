@@ -53,14 +53,7 @@ export function UniversityList() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
         Universities
       </Typography>
-      <TextField
-        label="Search universities by name"
-        type="search"
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        fullWidth
-        sx={{ mb: 2 }}
-      />
+      <TextField label="Search universities by name" type="search" value={search} onChange={(e) => onSearch(e.target.value)} fullWidth sx={{ mb: 2 }} />
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}

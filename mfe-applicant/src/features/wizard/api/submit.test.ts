@@ -43,6 +43,13 @@ describe('submitting an application', () => {
     await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'network', message: 'Something went wrong. Please try again.' });
   });
 
+  it('says a 409 as the server says it, with the first application when it names one', async () => {
+    submit.mockRejectedValueOnce(httpError(409, { message: 'Applications for this intake are closed.' }));
+    await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'refused', message: 'Applications for this intake are closed.', applicationId: null });
+    submit.mockRejectedValueOnce(httpError(409, { message: 'You have already applied to this intake.', applicationId: 55 }));
+    await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'refused', message: 'You have already applied to this intake.', applicationId: 55 });
+  });
+
   it('sends through ky with a fetch that reports upload progress, as whole percents', async () => {
     submit.mockResolvedValue(answer({ id: 1 }));
     await submitApplication(application, files);

@@ -3,7 +3,7 @@
  * Blob, contract ApplicationCreate) and one 'files' part per document in
  * DOCUMENT_TYPES order. Loaded lazily with the upload code of the wizard.
  */
-import { applicationsApi, DOCUMENT_TYPES, errorText, isHTTPError, type ApplicationCreate } from 'shared-api';
+import { applicationsApi, DOCUMENT_TYPES, errorText, fieldProblem, isHTTPError, type ApplicationCreate, type DocumentType } from 'shared-api';
 import type { ChosenFiles } from '../model';
 import { fetchReportingUploadProgress } from './upload-transport';
 
@@ -11,16 +11,25 @@ export type SubmitOutcome =
   | { kind: 'ok'; id: number | null }
   | { kind: 'unclear' }
   | { kind: 'failed'; message: string }
-  | { kind: 'network'; message: string };
+  | { kind: 'network'; message: string }
+  /** 409: the intake is closed, or the applicant already applied into it (then `applicationId` names the first application). */
+  | { kind: 'refused'; message: string; applicationId: number | null };
 
 export const UNCLEAR_MESSAGE = 'Application submission completed but response was unclear. Please check your applications.';
 export const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 export const FAILED_PREFIX = 'Failed to submit application';
 
-export function buildApplicationForm(application: ApplicationCreate, files: ChosenFiles): FormData {
+/**
+ * `storedInDraft`: documents the server's draft already holds (issue 16); they
+ * are not sent again, and `documentTypes` lists the sent ones first, as the
+ * server takes the rest from the draft.
+ */
+export function buildApplicationForm(application: ApplicationCreate, files: ChosenFiles, storedInDraft: readonly DocumentType[] = []): FormData {
   const form = new FormData();
-  form.append('application', new Blob([JSON.stringify(application)], { type: 'application/json' }));
-  for (const type of DOCUMENT_TYPES) {
+  const sent = DOCUMENT_TYPES.filter((type) => !storedInDraft.includes(type));
+  const ordered = storedInDraft.length > 0 ? { ...application, documentTypes: [...sent, ...DOCUMENT_TYPES.filter((type) => storedInDraft.includes(type))] } : application;
+  form.append('application', new Blob([JSON.stringify(ordered)], { type: 'application/json' }));
+  for (const type of sent) {
     const file = files[type];
     if (!file) throw new Error(`Missing file ${type}`);
     form.append('files', file, file.name);
@@ -32,17 +41,22 @@ export async function submitApplication(
   application: ApplicationCreate,
   files: ChosenFiles,
   onProgress?: (percent: number) => void,
+  storedInDraft: readonly DocumentType[] = [],
 ): Promise<SubmitOutcome> {
-  const form = buildApplicationForm(application, files);
+  const form = buildApplicationForm(application, files, storedInDraft);
   let response: Response;
   try {
-    response = await applicationsApi.submit(
-      form,
-      onProgress ? { fetch: fetchReportingUploadProgress((sent, total) => onProgress(Math.min(100, Math.round((sent / total) * 100)))) } : undefined,
-    );
+    response = await applicationsApi.submit(form, onProgress ? { fetch: fetchReportingUploadProgress((sent, total) => onProgress(Math.min(100, Math.round((sent / total) * 100)))) } : undefined);
   } catch (error) {
+    if (isHTTPError(error) && error.response.status === 409) {
+      // Said as the server says it ('Applications for this intake are closed.'), without the 'Failed to submit' prefix.
+      const body = (error.data && typeof error.data === 'object' ? error.data : {}) as { applicationId?: unknown };
+      const applicationId = Number(body.applicationId);
+      return { kind: 'refused', message: errorText(error, FAILED_PREFIX), applicationId: Number.isInteger(applicationId) && applicationId > 0 ? applicationId : null };
+    }
     if (isHTTPError(error)) {
-      const text = errorText(error, '');
+      // A refused field ('programIds: must not repeat…') is said in plain words.
+      const text = fieldProblem(error)?.text ?? errorText(error, '');
       return { kind: 'failed', message: text ? `${FAILED_PREFIX}: ${text}` : `${FAILED_PREFIX} (${error.response.status})` };
     }
     return { kind: 'network', message: GENERIC_MESSAGE };

@@ -1,5 +1,5 @@
 /** /apply/:universityId: the four-step application wizard (spec §2.5, §5). */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,14 +11,21 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { programsApi, universitiesApi, WIZARD_STEPS, type Program } from 'shared-api';
+import { isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type Program } from 'shared-api';
 import { useAuth } from 'shared-auth';
+import { NotFoundState } from 'shared-auth/ui';
 import { Loading } from '../../../components/Loading';
+import { formatDate } from '../../../lib/format';
+import { useOpenApplication } from '../../../lib/open-application';
+import { useServerDraft } from '../hooks/useServerDraft';
 import { useWizardDraft } from '../hooks/useWizardDraft';
 import { STEPS, toApplicationCreate, validateStep, type FieldErrors } from '../model';
 import { PersonalStep } from './PersonalStep';
 import { ProgramStep } from './ProgramStep';
-import { ReviewStep } from './ReviewStep';
+import { feeNotice, ReviewStep } from './ReviewStep';
+import { useIntakeChoice } from '../hooks/useIntakeChoice';
+import { IntakeChoice } from './IntakeChoice';
+import { ApplicationsClosed } from '../../../components/IntakeNotices';
 
 const FilesStep = lazy(() => import(/* webpackChunkName: "wizard-upload" */ './FilesStep'));
 
@@ -34,21 +41,81 @@ function focusFirstError(errors: FieldErrors): void {
 
 export function ApplicationWizard() {
   const { universityId: param = '' } = useParams();
-  const universityId = Number(param);
+  const universityId = isRecordId(param) ? Number(param) : null;
   const user = useAuth((s) => s.user);
-  if (!Number.isInteger(universityId) || universityId <= 0) return <Alert severity="error">University not found</Alert>;
+  // The university is looked up before the wizard shows: an address naming no
+  // university gets a not-found page, never an empty wizard titled 'Apply'.
+  const [university, setUniversity] = useState<{ id: number; name: string } | 'missing' | null>(null);
+  const openApplication = useOpenApplication(user?.id, universityId);
+  const [startAnother, setStartAnother] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    setUniversity(universityId === null ? 'missing' : null);
+    if (universityId === null) return undefined;
+    universitiesApi
+      .get(universityId)
+      .then((u) => active && setUniversity({ id: universityId, name: u.name }))
+      // Any other failure (offline, server busy) keeps the wizard usable; the name is only a heading.
+      .catch((err: unknown) => active && setUniversity(isMissing(err) ? 'missing' : { id: universityId, name: '' }));
+    return () => {
+      active = false;
+    };
+  }, [universityId]);
+
+  if (university === 'missing') {
+    return (
+      <NotFoundState
+        title="University Not Found"
+        message="There is no university to apply to at this address. Choose a university from the list to start an application."
+        action={
+          <Button variant="contained" component={RouterLink} to="/dashboard">
+            Browse universities
+          </Button>
+        }
+      />
+    );
+  }
   if (!user) return <Alert severity="error">User not authenticated</Alert>;
-  return <Wizard key={universityId} universityId={universityId} user={{ id: user.id, name: user.name, email: user.email, phone: user.phone }} />;
+  if (university === null || universityId === null || university.id !== universityId || openApplication === undefined) return <Loading />;
+  if (openApplication && !startAnother) {
+    const where = university.name || 'this university';
+    return (
+      <Paper component="section" aria-labelledby="open-application-heading" sx={{ p: { xs: 2, sm: 4 }, m: { xs: 1, sm: 2 } }}>
+        <Typography id="open-application-heading" variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+          You already applied to {where}
+        </Typography>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Your application of {formatDate(openApplication.submittedAt || openApplication.applicationDate)} to {where} is still open. A second application is reviewed separately and has its own fee. To
+          change your programs, wait for the decision or contact the university.
+        </Alert>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button variant="contained" component={RouterLink} to={`/applications/${openApplication.id}`}>
+            View my application
+          </Button>
+          <Button variant="outlined" onClick={() => setStartAnother(true)}>
+            Start another application anyway
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  return <Wizard key={universityId} universityId={universityId} universityName={university.name} user={{ id: user.id, name: user.name, email: user.email, phone: user.phone }} />;
 }
 
-function Wizard({ universityId, user }: { universityId: number; user: { id: number; name: string | null; email: string; phone: string | null } }) {
-  const { draft, files, update, setFile, discard, restored } = useWizardDraft(universityId, user);
+function Wizard({ universityId, universityName, user }: { universityId: number; universityName: string; user: { id: number; name: string | null; email: string; phone: string | null } }) {
+  const { draft, files, update, setFile, discard, restored, filesRestored } = useWizardDraft(universityId, user);
+  const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [programs, setPrograms] = useState<Program[]>([]);
+  const intake = useIntakeChoice(universityId);
+  const [allPrograms, setPrograms] = useState<Program[]>([]);
+  // Only the chosen intake's programs may be chosen (all of them for a university without intakes).
+  const { offered } = intake;
+  const programs = useMemo(() => offered(allPrograms), [offered, allPrograms]);
   const [programsError, setProgramsError] = useState('');
-  const [universityName, setUniversityName] = useState('');
   const [sending, setSending] = useState<Sending>(null);
   const [submitError, setSubmitError] = useState('');
+  const [firstApplicationId, setFirstApplicationId] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ warning: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -56,10 +123,6 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
 
   useEffect(() => {
     let active = true;
-    universitiesApi
-      .get(universityId)
-      .then((u) => active && setUniversityName(u.name))
-      .catch(() => undefined);
     programsApi
       .ofUniversity(universityId)
       .then((list) => active && setPrograms(list))
@@ -70,11 +133,11 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
   }, [universityId]);
 
   useEffect(() => {
-    // A program removed from the university since the draft was saved cannot stay chosen.
-    if (programs.length === 0) return;
+    // A program removed from the university (or not in the chosen intake) cannot stay chosen.
+    if (allPrograms.length === 0 || intake.outlook === null) return;
     const valid = draft.programIds.filter((id) => programs.some((p) => p.id === id));
     if (valid.length !== draft.programIds.length) update({ programIds: valid });
-  }, [programs, draft.programIds, update]);
+  }, [programs, allPrograms, intake.outlook, draft.programIds, update]);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -89,6 +152,9 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
     if (next > step) {
       const found = validateStep(step, draft, files);
       setErrors(found);
+      const intakeChosen = step !== 2 || intake.validate();
+      if (!intakeChosen && Object.keys(found).length === 0) setTimeout(() => document.getElementById('field-intake')?.focus(), 0);
+      if (!intakeChosen) return;
       if (Object.keys(found).length > 0) {
         focusFirstError(found);
         return;
@@ -111,21 +177,32 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
       setSubmitError('Please complete every step before submitting.');
       return;
     }
+    if (!intake.validate()) {
+      update({ step: 2 });
+      return;
+    }
     setSubmitError('');
+    setFirstApplicationId(null);
     setSending({ percent: null });
+    serverDraft.suspend();
+    let sent = false;
     try {
       const { submitApplication, UNCLEAR_MESSAGE } = await import(/* webpackChunkName: "wizard-upload" */ '../api/submit');
-      const outcome = await submitApplication(toApplicationCreate(draft, user.id), files, (percent) => setSending({ percent }));
+      const application = { ...toApplicationCreate(draft, user.id), ...(intake.chosen ? { intakeId: intake.chosen.id } : {}) };
+      const outcome = await submitApplication(application, files, (percent) => setSending({ percent }), serverDraft.storedTypes());
       if (outcome.kind === 'ok' || outcome.kind === 'unclear') {
+        sent = true;
         await discard();
         setSubmitted({ warning: outcome.kind === 'unclear' ? UNCLEAR_MESSAGE : '' });
       } else {
         setSubmitError(outcome.message);
+        if (outcome.kind === 'refused') setFirstApplicationId(outcome.applicationId);
       }
     } catch {
       setSubmitError('Something went wrong. Please try again.');
     } finally {
       setSending(null);
+      if (!sent) serverDraft.resume();
     }
   };
 
@@ -140,10 +217,9 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
             {submitted.warning}
           </Alert>
         ) : (
-          <Typography gutterBottom>
-            Your application{universityName ? ` to ${universityName}` : ''} has been submitted successfully.
-          </Typography>
+          <Typography gutterBottom>Your application{universityName ? ` to ${universityName}` : ''} has been submitted successfully.</Typography>
         )}
+        <Typography gutterBottom>{feeNotice('after')}</Typography>
         <Button variant="contained" component={RouterLink} to="/applications" sx={{ mt: 2 }}>
           View My Applications
         </Button>
@@ -151,7 +227,18 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
     );
   }
 
-  const hasErrors = Object.values(errors).some(Boolean);
+  if (intake.outlook?.kind === 'closed') {
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+          Apply{universityName ? ` to ${universityName}` : ''}
+        </Typography>
+        <ApplicationsClosed next={intake.outlook.next} />
+      </Box>
+    );
+  }
+
+  const hasErrors = Object.values(errors).some(Boolean) || Boolean(intake.error);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
@@ -162,6 +249,7 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
           Your saved draft has been restored.
         </Typography>
       )}
+      <IntakeChoice choice={intake} editable={step === 2} />
       <Stepper activeStep={step - 1} alternativeLabel sx={{ my: 2 }}>
         {STEPS.map((label) => (
           <Step key={label}>
@@ -226,7 +314,17 @@ function Wizard({ universityId, user }: { universityId: number; user: { id: numb
           </Box>
         )}
         {submitError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <Alert
+            severity="error"
+            sx={{ mt: 2 }}
+            action={
+              firstApplicationId !== null ? (
+                <Button color="inherit" size="small" component={RouterLink} to={`/applications/${firstApplicationId}`}>
+                  View your application
+                </Button>
+              ) : undefined
+            }
+          >
             {submitError}
           </Alert>
         )}

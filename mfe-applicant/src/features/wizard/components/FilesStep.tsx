@@ -1,6 +1,6 @@
 /**
  * Step 3: the four required documents, each chosen by drag and drop or a real
- * file input, checked for type and size before anything is sent. Loaded as its
+ * file input, checked for type (by content), and size before anything is sent. Loaded as its
  * own chunk (the wizard's upload code).
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
@@ -11,7 +11,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { ACCEPTED_FILE_TYPES, DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType } from 'shared-api';
 import { formatBytes } from '../../../lib/format';
-import { checkFile, type ChosenFiles, type FieldErrors } from '../model';
+import { checkDocument, type ChosenFiles, type FieldErrors } from '../model';
 
 export interface FilesStepProps {
   files: ChosenFiles;
@@ -50,9 +50,11 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
 
   const take = (chosen: File | undefined) => {
     if (!chosen) return;
-    const reason = checkFile(chosen);
-    setProblem(reason);
-    if (!reason) onFile(type, chosen);
+    setProblem(null);
+    void checkDocument(type, chosen).then((reason) => {
+      setProblem(reason);
+      if (!reason) onFile(type, chosen);
+    });
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -85,7 +87,14 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
         {label} *
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        Drag and drop a file here, or choose one. JPEG, PNG, WebP or PDF, at most 5 MB.
+        {/* Only a fine pointer (mouse, trackpad) can drag a file here; a phone is told to choose one. */}
+        <Box component="span" sx={{ display: 'none', '@media (pointer: fine)': { display: 'inline' } }}>
+          Drag and drop a file here, or choose one.
+        </Box>
+        <Box component="span" sx={{ '@media (pointer: fine)': { display: 'none' } }}>
+          Choose a file from your phone or computer.
+        </Box>{' '}
+        JPEG, PNG, WebP or PDF, at most 5 MB.
       </Typography>
       <input
         ref={input}
@@ -102,14 +111,7 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
       />
       {/* MUI's ButtonBase clicks the label on Enter and Space, which opens the file chooser. */}
-      <Button
-        component="label"
-        id={`${inputId}-button`}
-        htmlFor={inputId}
-        variant="outlined"
-        size="small"
-        sx={{ mr: 1 }}
-      >
+      <Button component="label" id={`${inputId}-button`} htmlFor={inputId} variant="outlined" size="small" sx={{ mr: 1 }}>
         {file ? `Replace ${label}` : `Choose ${label}`}
       </Button>
       {file && (

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { COUNTRIES, GENDERS } from 'shared-api';
+import { COUNTRIES, GENDERS, ZAMBIA_PROVINCES } from 'shared-api';
 import type { ApplicationDraft } from '../../../lib/application-draft';
 import type { FieldErrors } from '../model';
 import { DraftSelectField, DraftTextField, type FieldProps } from './fields';
@@ -12,6 +12,12 @@ export interface StepProps {
 
 export function PersonalStep({ draft, errors, onChange }: StepProps) {
   const common = { draft, errors, onChange, required: true };
+  const inZambia = draft.country === 'Zambia';
+  const onCountry: StepProps['onChange'] = (name, value) => {
+    onChange(name, value);
+    // A province typed for another country cannot stay when the list of Zambia's provinces takes over.
+    if (value === 'Zambia' && draft.province && !(ZAMBIA_PROVINCES as readonly string[]).includes(draft.province)) onChange('province', '');
+  };
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6 }}>
@@ -30,10 +36,10 @@ export function PersonalStep({ draft, errors, onChange }: StepProps) {
         <DraftTextField name="dateOfBirth" type="date" autoComplete="bday" {...common} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <DraftSelectField name="country" options={COUNTRIES} {...common} />
+        <DraftSelectField name="country" options={COUNTRIES} {...common} onChange={onCountry} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <DraftTextField name="province" autoComplete="address-level1" {...common} />
+        {inZambia ? <DraftSelectField name="province" options={ZAMBIA_PROVINCES} {...common} /> : <DraftTextField name="province" autoComplete="address-level1" {...common} />}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <DraftTextField name="city" autoComplete="address-level2" {...common} />

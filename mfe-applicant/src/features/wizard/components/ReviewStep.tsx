@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { DOCUMENT_LABELS, DOCUMENT_TYPES, REQUIRED_FILES, type Program } from 'shared-api';
+import { APPLICATION_FEE_LABEL, DOCUMENT_LABELS, DOCUMENT_TYPES, REQUIRED_FILES, type Program } from 'shared-api';
 import type { ApplicationDraft } from '../../../lib/application-draft';
 import { formatBytes } from '../../../lib/format';
 import { countFiles, FIELD_LABELS, type ChosenFiles, type DraftField } from '../model';
@@ -10,6 +10,13 @@ import { countFiles, FIELD_LABELS, type ChosenFiles, type DraftField } from '../
 const PERSONAL: DraftField[] = ['fullName', 'gender', 'email', 'phone', 'dateOfBirth', 'country', 'province', 'city'];
 const EDUCATION: DraftField[] = ['nationality', 'nationalRegNumber', 'schoolProvince', 'qualification', 'institution', 'programNotes', 'submissionDetails'];
 const PRIORITY = ['First choice', 'Second choice', 'Third choice'];
+
+/** The fee and what it starts, said before submitting and again once submitted. */
+export function feeNotice(when: 'before' | 'after'): string {
+  return when === 'before'
+    ? `The application fee is ${APPLICATION_FEE_LABEL}. After you submit, pay it from My Applications: review of your application starts once it is paid.`
+    : `Next, pay the application fee of ${APPLICATION_FEE_LABEL} from My Applications: review of your application starts once it is paid.`;
+}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -59,6 +66,11 @@ export function ReviewStep({ draft, files, programs, universityName }: { draft: 
         const file = files[type];
         return <Row key={type} label={DOCUMENT_LABELS[type]} value={file ? `${file.name} (${formatBytes(file.size)})` : 'Missing'} />;
       })}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="h6" component="h3">
+        Application fee
+      </Typography>
+      <Typography>{feeNotice('before')}</Typography>
     </Box>
   );
 }

@@ -39,15 +39,7 @@ export function DraftTextField({ name, draft, errors, onChange, required, type =
   );
 }
 
-export function DraftSelectField({
-  name,
-  draft,
-  errors,
-  onChange,
-  options,
-  required,
-  label,
-}: Omit<FieldProps, 'type' | 'multiline' | 'autoComplete'> & { options: readonly string[] }) {
+export function DraftSelectField({ name, draft, errors, onChange, options, required, label }: Omit<FieldProps, 'type' | 'multiline' | 'autoComplete'> & { options: readonly string[] }) {
   const error = errors[name];
   return (
     <TextField

@@ -1,6 +1,14 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { contactApi } from 'shared-api';
 import AboutPage from './AboutPage';
+import { httpError } from '../../../testing/render';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  contactApi: { send: jest.fn() },
+}));
+const send = contactApi.send as jest.MockedFunction<typeof contactApi.send>;
 
 function renderAbout() {
   return render(
@@ -68,18 +76,29 @@ describe('AboutPage', () => {
     expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('thanks the sender and clears the form without any network call', () => {
-    const fetchSpy = jest.fn();
-    (globalThis as { fetch?: unknown }).fetch = fetchSpy;
+  it("sends the message to the portal's team, then thanks the sender and clears the form", async () => {
+    send.mockResolvedValueOnce({ message: 'Your message has been sent to the UniPortal team.' });
     renderAbout();
     fill(/Your Name/, 'Ada Lovelace');
     fill(/Email Address/, 'ada@example.com');
     fill(/Subject/, 'Admissions');
     fill(/Message/, 'When does the intake open?');
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(screen.getByRole('alert')).toHaveTextContent("Thank you for your message! We'll get back to you soon.");
+    expect(await screen.findByRole('alert')).toHaveTextContent("Thank you for your message! We'll get back to you soon.");
+    expect(send).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Admissions', message: 'When does the intake open?' });
     for (const label of [/Your Name/, /Email Address/, /Subject/, /Message/]) expect(screen.getByLabelText(label)).toHaveValue('');
-    expect(fetchSpy).not.toHaveBeenCalled();
-    delete (globalThis as { fetch?: unknown }).fetch;
+  });
+
+  it('does not thank the sender when the message was not sent, and keeps what was typed', async () => {
+    send.mockRejectedValueOnce(httpError(503, { message: 'The service is briefly unavailable. Please try again in a moment.' }));
+    renderAbout();
+    fill(/Your Name/, 'Ada Lovelace');
+    fill(/Email Address/, 'ada@example.com');
+    fill(/Subject/, 'Admissions');
+    fill(/Message/, 'When does the intake open?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your message could not be sent. Please try again in a moment.');
+    expect(screen.queryByText("Thank you for your message! We'll get back to you soon.")).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Message/)).toHaveValue('When does the intake open?');
   });
 });

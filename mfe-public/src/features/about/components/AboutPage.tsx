@@ -36,9 +36,7 @@ export default function AboutPage() {
           <Typography id="about-title" variant="h1" sx={{ fontSize: { xs: '2rem', md: '3rem' }, fontWeight: 800 }}>
             About {SITE.name}
           </Typography>
-          <Typography sx={{ mt: 2, color: '#e5e5e5', maxWidth: 700, fontSize: '1.1rem' }}>
-            We help students discover, apply to and get admitted at the universities that fit them best.
-          </Typography>
+          <Typography sx={{ mt: 2, color: '#e5e5e5', maxWidth: 700, fontSize: '1.1rem' }}>We help students discover, apply to and get admitted at the universities that fit them best.</Typography>
           <Box component="dl" sx={{ m: 0, mt: 5, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
             {ABOUT_STATS.map((stat) => (
               <Box key={stat.label} sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
@@ -56,19 +54,19 @@ export default function AboutPage() {
 
       <Section id="story-title" title="Our Story">
         <Typography sx={{ maxWidth: 800, mb: 2 }}>
-          {SITE.name} was founded in 2025 by a team of former admissions officers and technologists who saw talented students miss out
-          on university places because the information they needed was scattered, late or out of reach.
+          {SITE.name} was founded in 2025 by a team of former admissions officers and technologists who saw talented students miss out on university places because the information they needed was
+          scattered, late or out of reach.
         </Typography>
         <Typography sx={{ maxWidth: 800 }}>
-          We combine AI-powered matching with human expertise: our platform suggests the programs that fit each student, and our
-          advisors and alumni help them turn those suggestions into strong applications.
+          We combine AI-powered matching with human expertise: our platform suggests the programs that fit each student, and our advisors and alumni help them turn those suggestions into strong
+          applications.
         </Typography>
       </Section>
 
       <Section id="mission-title" title="Our Mission" tinted>
         <Typography sx={{ maxWidth: 800, fontSize: '1.15rem' }}>
-          To make higher education accessible to every student in Zambia and across Africa by putting clear information, honest
-          guidance and a simple application process within reach of anyone with a phone.
+          To make higher education accessible to every student in Zambia and across Africa by putting clear information, honest guidance and a simple application process within reach of anyone with a
+          phone.
         </Typography>
       </Section>
 

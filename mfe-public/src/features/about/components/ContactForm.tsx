@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useFormHandover } from 'shared-api';
+import { contactApi, errorStatus, fieldProblem, useFormHandover } from 'shared-api';
 import { isValidEmail } from '../../../utils/email';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -11,6 +11,8 @@ type Values = Record<Field, string>;
 const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
 const LABELS: Record<Field, string> = { name: 'Your Name', email: 'Email Address', subject: 'Subject', message: 'Message' };
 export const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
+export const CONTACT_FAILED = 'Your message could not be sent. Please try again in a moment.';
+export const CONTACT_TOO_MANY = 'You have sent several messages already. Please wait an hour before sending another.';
 
 function validate(values: Values): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
@@ -22,11 +24,17 @@ function validate(values: Values): Partial<Record<Field, string>> {
   return errors;
 }
 
-/** The About page's message form (spec §5): validated in the browser, no network call. */
+/**
+ * The About page's message form (spec §5): validated in the browser, then
+ * sent to the portal's team through the mail outbox (POST /api/contact), so
+ * the promised reply can be written.
+ */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState('');
   const form = useRef<HTMLFormElement>(null);
   useFormHandover(form, ({ name, value }) => {
     if (name in EMPTY) setValues((current) => ({ ...current, [name]: value }));
@@ -37,16 +45,28 @@ export function ContactForm() {
     setSent(false);
   };
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending) return;
     const found = validate(values);
     setErrors(found);
+    setFailure('');
     if (Object.keys(found).length > 0) {
       setSent(false);
       return;
     }
-    setSent(true);
-    setValues(EMPTY);
+    setSending(true);
+    try {
+      await contactApi.send({ name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() });
+      setSent(true);
+      setValues(EMPTY);
+    } catch (error) {
+      const problem = fieldProblem(error);
+      if (problem && problem.field in EMPTY) setErrors({ [problem.field]: problem.text });
+      else setFailure(errorStatus(error) === 429 ? CONTACT_TOO_MANY : CONTACT_FAILED);
+    } finally {
+      setSending(false);
+    }
   }
 
   const field = (name: Field, extra: Record<string, unknown> = {}) => (
@@ -71,14 +91,19 @@ export function ContactForm() {
           {CONTACT_THANKS}
         </Alert>
       )}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {failure}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {field('name', { autoComplete: 'name' })}
         {field('email', { type: 'email', autoComplete: 'email' })}
       </Box>
       {field('subject')}
       {field('message', { multiline: true, minRows: 4 })}
-      <Button type="submit" variant="contained" size="large" sx={{ justifySelf: 'start', bgcolor: '#14213d' }}>
-        Send Message
+      <Button type="submit" variant="contained" size="large" disabled={sending} sx={{ justifySelf: 'start', bgcolor: '#14213d' }}>
+        {sending ? 'Sending...' : 'Send Message'}
       </Button>
     </Box>
   );

@@ -48,6 +48,19 @@ describe('ComingSoonPage', () => {
     social.querySelectorAll('a').forEach((a) => expect(a.getAttribute('rel')).toContain('noopener'));
   });
 
+  it("counts in correct English: one other person, never 'Join 1 others'; nobody yet invites the first", async () => {
+    api.count.mockResolvedValue({ count: 1 });
+    const first = render(<ComingSoonPage />);
+    const sentence = (pattern: RegExp) => (_: string, element: Element | null) => element?.tagName === 'P' && pattern.test(element.textContent ?? '');
+    expect(await screen.findByText(sentence(/^Join 1 other person already on the waitlist\.$/))).toBeInTheDocument();
+    expect(screen.queryByText(sentence(/1 others/))).toBeNull();
+    first.unmount();
+
+    api.count.mockResolvedValue({ count: 0 });
+    render(<ComingSoonPage />);
+    expect(await screen.findByText('Be the first on the waitlist.')).toBeInTheDocument();
+  });
+
   it("shows 'many' when the count cannot be read", async () => {
     api.count.mockRejectedValue(new TypeError('Failed to fetch'));
     render(<ComingSoonPage />);

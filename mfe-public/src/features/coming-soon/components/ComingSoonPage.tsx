@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '../../../components/visuallyHidden';
 import { PageContainer as Container } from '../../../components/PageContainer';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -19,6 +20,9 @@ export const SERVICES = [
 ] as const;
 
 function WaitlistCount({ count }: { count: number | 'many' | null }) {
+  if (count === 0) {
+    return <Typography sx={{ mt: 1, color: '#e5e5e5' }}>Be the first on the waitlist.</Typography>;
+  }
   return (
     <Typography sx={{ mt: 1, color: '#e5e5e5' }}>
       Join{' '}
@@ -29,7 +33,7 @@ function WaitlistCount({ count }: { count: number | 'many' | null }) {
           {count === 'many' ? 'many' : count.toLocaleString('en-US')}
         </Box>
       )}{' '}
-      others already on the waitlist.
+      {count === 1 ? 'other person' : 'others'} already on the waitlist.
     </Typography>
   );
 }
@@ -48,7 +52,7 @@ export default function ComingSoonPage() {
           <Typography sx={{ mt: 2, fontSize: '1.15rem', color: '#e5e5e5' }}>{SITE.tagline}.</Typography>
         </Container>
         <Container maxWidth="lg" sx={{ mt: 5 }}>
-          <Typography variant="h2" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <Typography variant="h2" sx={visuallyHidden}>
             Our services
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { errorBody, isHTTPError, subscribersApi, TIMINGS, useFormHandover } from 'shared-api';
+import { errorBody, fieldProblem, isHTTPError, subscribersApi, TIMINGS, useFormHandover } from 'shared-api';
 import { isValidEmail } from '../../../utils/email';
 
 export const NETWORK_ERROR = 'Network error. Try again later.';
@@ -57,7 +57,8 @@ export function WaitlistForm({ onJoined }: { onJoined?: () => void }) {
       onJoined?.();
     } catch (error) {
       const body = isHTTPError(error) ? errorBody(error) : undefined;
-      const text = body?.message || body?.error;
+      // A refused field is said in plain words, never as 'email: must be…'.
+      const text = fieldProblem(error)?.text || body?.message || body?.error;
       setNotice(text ? { text, ok: false, transient: true } : { text: NETWORK_ERROR, ok: false, transient: false });
     } finally {
       setSubmitting(false);

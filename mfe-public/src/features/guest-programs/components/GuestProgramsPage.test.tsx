@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { intakesApi, programsApi, universitiesApi, type Intake, type Program, type University } from 'shared-api';
 import { authStore } from 'shared-auth';
 import GuestProgramsPage from './GuestProgramsPage';
 import { httpError, renderAt } from '../../../testing/render';
@@ -8,7 +8,14 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   universitiesApi: { list: jest.fn(), get: jest.fn() },
   programsApi: { ofUniversity: jest.fn() },
+  intakesApi: { ofUniversity: jest.fn() },
 }));
+
+const intakes = intakesApi as jest.Mocked<typeof intakesApi>;
+
+function intake(id: number, extra: Partial<Intake> = {}): Intake {
+  return { id, universityId: 7, name: `Intake ${id}`, opensAt: '2027-01-01T06:00:00.000Z', closesAt: '2027-01-15T15:00:00.000Z', state: 'OPEN', programs: [], fees: [], ...extra };
+}
 
 const universities = universitiesApi as jest.Mocked<typeof universitiesApi>;
 const programs = programsApi as jest.Mocked<typeof programsApi>;
@@ -39,6 +46,8 @@ describe('GuestProgramsPage', () => {
   beforeEach(() => {
     universities.get.mockReset();
     programs.ofUniversity.mockReset();
+    // A university without intakes (the spec's page) unless a test says otherwise.
+    intakes.ofUniversity.mockReset().mockResolvedValue([]);
     authStore.setState({ user: null, token: null, loading: false });
   });
 
@@ -78,12 +87,12 @@ describe('GuestProgramsPage', () => {
 
   it("falls back to 'Unnamed University' and only logs when the name cannot be read", async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    universities.get.mockRejectedValue(httpError(404, { message: 'University not found' }));
+    universities.get.mockRejectedValue(httpError(500, { message: 'Internal server error' }));
     programs.ofUniversity.mockResolvedValue([]);
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Programs Offered By Unnamed University' })).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Failed to fetch university name.');
-    expect(screen.queryByText('University not found')).not.toBeInTheDocument();
+    expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
     expect(screen.getByText('No programs are listed for this university yet.')).toBeInTheDocument();
     log.mockRestore();
   });
@@ -136,6 +145,53 @@ describe('GuestProgramsPage', () => {
       renderPage('/guest/programs/7');
       await waitFor(() => expect(programs.ofUniversity).toHaveBeenCalledWith('11'));
       expect(programs.ofUniversity).not.toHaveBeenCalledWith('3');
+    });
+  });
+
+  it('says the university does not exist for /guest/programs/abc, without a validation message', async () => {
+    renderPage('/guest/programs/abc');
+    expect(await screen.findByRole('heading', { name: 'University Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all universities' })).toHaveAttribute('href', '/universities');
+    expect(screen.queryByText(/Invalid input|universityId/)).toBeNull();
+    expect(universities.get).not.toHaveBeenCalled();
+  });
+
+  it('says the university does not exist when the server has none with that id', async () => {
+    universities.get.mockRejectedValue(httpError(404, { message: 'University not found' }));
+    programs.ofUniversity.mockResolvedValue([]);
+    renderPage('/guest/programs/99999');
+    expect(await screen.findByRole('heading', { name: 'University Not Found' })).toBeInTheDocument();
+    expect(screen.queryByText('No programs are listed for this university yet.')).toBeNull();
+  });
+
+  describe('admission rounds', () => {
+    beforeEach(() => {
+      universities.get.mockResolvedValue(uni(7, 'UNZA'));
+      programs.ofUniversity.mockResolvedValue([program(1, 'Law')]);
+    });
+
+    it('shows the open intake with its deadline in Lusaka time and the hours left in its last day', async () => {
+      intakes.ofUniversity.mockResolvedValue([intake(1, { name: '2027 January intake', closesAt: new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString() })]);
+      renderPage();
+      expect(await screen.findByRole('heading', { name: '2027 January intake' })).toBeInTheDocument();
+      expect(screen.getByText(/^Apply by \d+ \w{3} \d{4}, \d{2}:\d{2} CAT$/)).toBeInTheDocument();
+      expect(screen.getByText('Closes in 5 hours')).toBeInTheDocument();
+      expect(intakes.ofUniversity).toHaveBeenCalledWith('7');
+    });
+
+    it('says applications are closed and when the next intake opens', async () => {
+      intakes.ofUniversity.mockResolvedValue([intake(2, { state: 'UPCOMING', opensAt: '2027-03-01T06:00:00.000Z', closesAt: '2027-04-01T06:00:00.000Z' })]);
+      renderPage();
+      expect(await screen.findByRole('heading', { name: 'Applications are closed' })).toBeInTheDocument();
+      expect(screen.getByText('The next intake opens on 1 Mar 2027, 08:00 CAT')).toBeInTheDocument();
+    });
+
+    it('says nothing about deadlines for a university without intakes', async () => {
+      renderPage();
+      expect(await screen.findByText('Law')).toBeInTheDocument();
+      await waitFor(() => expect(intakes.ofUniversity).toHaveBeenCalled());
+      expect(screen.queryByText('Applications are closed')).toBeNull();
+      expect(screen.queryByText(/Closes in/)).toBeNull();
     });
   });
 });

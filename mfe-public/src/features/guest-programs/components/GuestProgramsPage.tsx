@@ -13,9 +13,13 @@ import type { Program } from 'shared-api';
 import { CardGrid, CardSkeletons, clampLines } from '../../../components/CardGrid';
 import { PageShell } from '../../../components/PageShell';
 import { SearchIcon } from '../../../components/icons';
-import { useToast } from '../../../components/Toaster';
 import { useGuestPrograms, useUniversityName } from '../hooks/useGuestPrograms';
 import { useGuestUniversityId } from '../hooks/useGuestUniversityId';
+import { useGuestIntakes } from '../hooks/useGuestIntakes';
+import { IntakeBanner } from './IntakeBanner';
+import { notify } from 'shared-auth';
+import { NotFoundState } from 'shared-auth/ui';
+import Button from '@mui/material/Button';
 
 export const SIGN_IN_REQUIRED = 'Sign in required - You need to sign in to see the details!';
 const PROGRAM_CARD_HEIGHT = 240;
@@ -71,7 +75,25 @@ export default function GuestProgramsPage() {
   const universityId = useGuestUniversityId(id);
   const name = useUniversityName(universityId);
   const state = useGuestPrograms(universityId);
-  const toast = useToast();
+  const intakes = useGuestIntakes(universityId);
+
+  if (name !== null && typeof name === 'object') {
+    return (
+      <PageShell>
+        <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+          <NotFoundState
+            title="University Not Found"
+            message="There is no university at this address. Choose one from the list of universities to see its programs."
+            action={
+              <Button variant="contained" component={RouterLink} to="/universities">
+                See all universities
+              </Button>
+            }
+          />
+        </Container>
+      </PageShell>
+    );
+  }
 
   return (
     <PageShell>
@@ -79,6 +101,8 @@ export default function GuestProgramsPage() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' }, fontWeight: 800, color: '#14213d', mb: 4, minHeight: '1.2em' }}>
           Programs Offered By {name ?? <BouncingDots />}
         </Typography>
+
+        <IntakeBanner outlook={intakes} />
 
         {state.status === 'error' && (
           <Alert severity="error" sx={{ mb: 3 }}>
@@ -102,7 +126,7 @@ export default function GuestProgramsPage() {
           <CardGrid label="Programs">
             {state.programs.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} onDetails={() => toast(SIGN_IN_REQUIRED, { severity: 'warning' })} />
+                <ProgramCard program={program} onDetails={() => notify(SIGN_IN_REQUIRED, 'warning')} />
               </li>
             ))}
           </CardGrid>

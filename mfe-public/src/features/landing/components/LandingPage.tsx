@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '../../../components/visuallyHidden';
 import Button from '@mui/material/Button';
 import { PageContainer as Container } from '../../../components/PageContainer';
 import Paper from '@mui/material/Paper';
@@ -22,8 +23,7 @@ function Hero() {
             Find the right university and apply with confidence
           </Typography>
           <Typography sx={{ mt: 2, fontSize: { xs: '1.05rem', md: '1.2rem' }, color: '#e5e5e5', maxWidth: 620 }}>
-            Discover universities and programs across Zambia and Africa, get matched to the courses that fit you, apply online and
-            pay your application fee in minutes.
+            Discover universities and programs across Zambia and Africa, get matched to the courses that fit you, apply online and pay your application fee in minutes.
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4 }}>
             <Button component={RouterLink} to="/register" variant="contained" color="secondary" size="large" sx={{ color: NAVY, fontWeight: 700 }}>
@@ -39,7 +39,7 @@ function Hero() {
               sx={{ color: '#fff', borderColor: '#fff', '&:hover': { borderColor: '#fca311' } }}
             >
               Watch Demo
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={visuallyHidden}>
                 {' '}
                 (opens in a new tab)
               </Box>
@@ -130,12 +130,7 @@ function Testimonials() {
   return (
     <Box component="section" aria-labelledby="testimonials-title" sx={{ bgcolor: '#fff', py: { xs: 6, md: 9 } }}>
       <Container maxWidth="lg">
-        <Typography
-          id="testimonials-title"
-          variant="h2"
-          align="center"
-          sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 800, color: NAVY, mb: 4 }}
-        >
+        <Typography id="testimonials-title" variant="h2" align="center" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 800, color: NAVY, mb: 4 }}>
           What our students say
         </Typography>
         <TestimonialCarousel items={TESTIMONIALS} />
@@ -151,9 +146,7 @@ function CallToAction() {
         <Typography id="cta-title" variant="h2" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 800, color: NAVY }}>
           Ready to take the next step?
         </Typography>
-        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-          Create your free account, explore programs and submit your first application today.
-        </Typography>
+        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>Create your free account, explore programs and submit your first application today.</Typography>
         <Button component={RouterLink} to="/register" variant="contained" size="large" sx={{ mt: 4, bgcolor: NAVY, fontWeight: 700 }}>
           Create Your Free Account
         </Button>

@@ -30,13 +30,7 @@ export function TestimonialCarousel({ items, intervalMs = TIMINGS.testimonialMs 
   return (
     <Box component="section" aria-roledescription="carousel" aria-label="Testimonials" sx={{ maxWidth: 760, mx: 'auto' }}>
       <Box aria-live="polite" aria-atomic="true">
-        <Paper
-          role="group"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${count}`}
-          elevation={2}
-          sx={{ p: { xs: 3, sm: 4 }, minHeight: { xs: 300, sm: 230 }, display: 'flex' }}
-        >
+        <Paper role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} elevation={2} sx={{ p: { xs: 3, sm: 4 }, minHeight: { xs: 300, sm: 230 }, display: 'flex' }}>
           <Box component="figure" sx={{ m: 0, flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
             <Typography component="blockquote" sx={{ m: 0, fontSize: { xs: '1.05rem', sm: '1.2rem' }, fontStyle: 'italic' }}>
               “{item.quote}”

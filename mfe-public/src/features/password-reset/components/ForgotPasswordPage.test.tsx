@@ -18,7 +18,7 @@ describe('ForgotPasswordPage', () => {
   beforeEach(() => api.requestReset.mockReset());
   afterEach(() => jest.useRealTimers());
 
-  it("asks for the email when it is empty, and links back to login", () => {
+  it('asks for the email when it is empty, and links back to login', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Email Address/), { target: { value: '   ' } });

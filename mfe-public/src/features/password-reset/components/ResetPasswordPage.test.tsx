@@ -57,6 +57,14 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
+  it("says a refused password in plain words, never as 'password: is too common…'", async () => {
+    api.resetPassword.mockRejectedValue(httpError(400, { message: 'password: is too common and easy to guess; please choose another', error: 'Bad Request' }));
+    renderPage();
+    fill('password123', 'password123');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Choose a less common password/);
+    expect(screen.queryByText(/^password: /)).toBeNull();
+  });
+
   it("shows the server's message on failure", async () => {
     api.resetPassword.mockRejectedValue(httpError(400, { message: 'Invalid or expired token' }));
     renderPage();

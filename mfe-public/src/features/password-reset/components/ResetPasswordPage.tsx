@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { authApi, errorText, isHTTPError, PASSWORD_MIN_LENGTH } from 'shared-api';
-import { useToast } from '../../../components/Toaster';
+import { authApi, errorText, fieldProblem, isHTTPError, PASSWORD_MIN_LENGTH } from 'shared-api';
+import { notify } from 'shared-auth';
 import { AuthCard } from './AuthCard';
 
 export const EMPTY_PASSWORD = 'Please enter your password.';
@@ -14,14 +14,13 @@ export const PASSWORDS_DIFFER = 'Passwords do not match!';
 export const RESET_FAILED = 'Failed to reset password.';
 export const RESET_ERROR = 'Something went wrong. Please try again.';
 export const RESET_DONE = 'Password reset successfully.';
-/** Long enough to read the success toast before the sign-in page replaces this one. */
+/** A moment to see the form succeed; the toast stays its full 5 s on /login (the shell's stack). */
 export const REDIRECT_DELAY_MS = 1500;
 
 /** /reset-password/:token (spec §4, §8): new and confirm password, then the toast and /login. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const toast = useToast();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
@@ -47,10 +46,10 @@ export default function ResetPasswordPage() {
     try {
       await authApi.resetPassword({ token, newPassword: password });
       setDone(true);
-      toast(RESET_DONE, { severity: 'success' });
-      redirect.current = window.setTimeout(() => navigate('/login', { replace: true, state: { notice: RESET_DONE } }), REDIRECT_DELAY_MS);
+      notify(RESET_DONE, 'success');
+      redirect.current = window.setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
     } catch (failure) {
-      setError(isHTTPError(failure) ? errorText(failure, RESET_FAILED) : RESET_ERROR);
+      setError(fieldProblem(failure)?.text ?? (isHTTPError(failure) ? errorText(failure, RESET_FAILED) : RESET_ERROR));
     } finally {
       setSubmitting(false);
     }

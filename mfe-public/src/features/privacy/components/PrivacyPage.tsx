@@ -34,32 +34,28 @@ export default function PrivacyPage() {
             Policy version <strong data-testid="policy-version">{PRIVACY_POLICY_VERSION}</strong>
           </Typography>
           <Typography sx={{ mt: 2 }}>
-            {SITE.name} processes your personal data in line with the Data Protection Act No. 3 of 2021 of the Republic of Zambia. This
-            notice explains what we collect, why, how long we keep it and the rights you have. We are the data controller for the data
-            you give us on this portal; the universities you apply to receive your application and process it as controllers in their
-            own right.
+            {SITE.name} processes your personal data in line with the Data Protection Act No. 3 of 2021 of the Republic of Zambia. This notice explains what we collect, why, how long we keep it and
+            the rights you have. We are the data controller for the data you give us on this portal; the universities you apply to receive your application and process it as controllers in their own
+            right.
           </Typography>
 
           <Part id="privacy-collect" title="What we collect">
             <Box component="ul" sx={listSx}>
               <li>
-                <strong>Identity documents:</strong> your National Registration Card (front and back) or passport, your national
-                registration number, date of birth, gender and nationality.
+                <strong>Identity documents:</strong> your National Registration Card (front and back) or passport, your national registration number, date of birth, gender and nationality.
               </li>
               <li>
                 <strong>Contact details:</strong> your name, email address, phone number, country, province and city.
               </li>
               <li>
-                <strong>Education:</strong> your highest qualification, the institution you attended, academic results, certificates and
-                the programs you choose.
+                <strong>Education:</strong> your highest qualification, the institution you attended, academic results, certificates and the programs you choose.
               </li>
               <li>
-                <strong>Payment references:</strong> the reference, amount, currency and status of your application fee payment. Card and
-                mobile-money details are entered with our payment provider and never stored by us.
+                <strong>Payment references:</strong> the reference, amount, currency and status of your application fee payment. Card and mobile-money details are entered with our payment provider and
+                never stored by us.
               </li>
               <li>
-                <strong>Account and security data:</strong> your sign-in email, a one-way hash of your password, and a record of
-                important actions on your account.
+                <strong>Account and security data:</strong> your sign-in email, a one-way hash of your password, and a record of important actions on your account.
               </li>
             </Box>
           </Part>
@@ -88,13 +84,11 @@ export default function PrivacyPage() {
             <Box component="ul" sx={{ ...listSx, mt: 1 }}>
               <li>be informed about and get a copy of the personal data we hold about you;</li>
               <li>
-                <strong>export your data</strong> in a machine-readable format (signed-in applicants can download it from their settings
-                page);
+                <strong>export your data</strong> in a machine-readable format (signed-in applicants can download it from their settings page);
               </li>
               <li>have inaccurate data corrected;</li>
               <li>
-                <strong>have your data deleted</strong>, including closing your account from your settings page, subject to records we must
-                keep by law;
+                <strong>have your data deleted</strong>, including closing your account from your settings page, subject to records we must keep by law;
               </li>
               <li>object to or restrict processing, and withdraw your consent at any time (this does not affect processing done before);</li>
               <li>complain to the Office of the Data Protection Commissioner of Zambia.</li>
@@ -103,16 +97,15 @@ export default function PrivacyPage() {
 
           <Part id="privacy-security" title="How we protect it">
             <Typography>
-              Data travels over encrypted connections, passwords are stored only as strong one-way hashes, and access to applications is
-              limited to our staff and the staff of the university you applied to.
+              Data travels over encrypted connections, passwords are stored only as strong one-way hashes, and access to applications is limited to our staff and the staff of the university you
+              applied to.
             </Typography>
           </Part>
 
           <Part id="privacy-contact" title="Contact us">
             <Typography>
-              For any question or request about your personal data, write to our data protection officer at{' '}
-              <Link href={`mailto:${SITE.privacyEmail}`}>{SITE.privacyEmail}</Link>, or by post to {SITE.address}. We answer requests
-              within the time the Act allows.
+              For any question or request about your personal data, write to our data protection officer at <Link href={`mailto:${SITE.privacyEmail}`}>{SITE.privacyEmail}</Link>, or by post to{' '}
+              {SITE.address}. We answer requests within the time the Act allows.
             </Typography>
           </Part>
         </Paper>

@@ -50,9 +50,7 @@ describe('UniversitiesPage', () => {
     expect(screen.getAllByTestId('card-skeleton')).toHaveLength(6);
     expect(screen.getByRole('list', { name: 'Universities' })).toHaveAttribute('aria-busy', 'true');
 
-    await act(async () =>
-      resolve([university(1, 'University of Zambia', 'x'.repeat(200), 'https://img.example/unza.jpg'), university(2, 'Copperbelt University')]),
-    );
+    await act(async () => resolve([university(1, 'University of Zambia', 'x'.repeat(200), 'https://img.example/unza.jpg'), university(2, 'Copperbelt University')]));
     expect(screen.queryAllByTestId('card-skeleton')).toHaveLength(0);
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(2);

@@ -22,9 +22,7 @@ export default function UniversitiesPage() {
         <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, fontWeight: 800, color: '#14213d' }}>
           Explore Universities
         </Typography>
-        <Typography sx={{ mt: 1, mb: 4, color: 'text.secondary' }}>
-          Browse our partner universities and the programs they offer.
-        </Typography>
+        <Typography sx={{ mt: 1, mb: 4, color: 'text.secondary' }}>Browse our partner universities and the programs they offer.</Typography>
 
         {state.status === 'error' && (
           <Alert severity="error" variant="filled" sx={{ mb: 3, bgcolor: '#b91c1c' }}>

@@ -60,13 +60,7 @@ export function UniversityCard({ university }: { university: University }) {
         <Typography sx={{ mt: 1, color: 'text.secondary', ...clampLines(3) }}>{shortAbout(university.about)}</Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
-          component={RouterLink}
-          to={`/guest/programs/${university.id}`}
-          variant="contained"
-          aria-label={`Explore Programs at ${name}`}
-          sx={{ bgcolor: '#14213d' }}
-        >
+        <Button component={RouterLink} to={`/guest/programs/${university.id}`} variant="contained" aria-label={`Explore Programs at ${name}`} sx={{ bgcolor: '#14213d' }}>
           Explore Programs
         </Button>
       </CardActions>

@@ -18,9 +18,7 @@ export function usePublicUniversities(): LoadState<University[]> {
   const user = useAuth((state) => state.user);
   const ownUniversity = user?.role === 'ADMIN' && user.universityId != null ? user.universityId : null;
   const preloaded = usePreloadedResponse<University[]>(UNIVERSITIES_PATH);
-  const [state, setState] = useState<LoadState<University[]>>(() =>
-    preloaded === undefined ? { status: 'loading' } : { status: 'loaded', data: visibleTo(preloaded, ownUniversity) },
-  );
+  const [state, setState] = useState<LoadState<University[]>>(() => (preloaded === undefined ? { status: 'loading' } : { status: 'loaded', data: visibleTo(preloaded, ownUniversity) }));
   const [startedPreloaded] = useState(preloaded !== undefined);
 
   useEffect(() => {

@@ -5,16 +5,18 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { applicationsApi, DECIDABLE_STATUSES, errorStatus, errorText, type Application, type ApplicationStatus, type ProgramChoice } from 'shared-api';
+import { applicationsApi, DECIDABLE_STATUSES, errorStatus, errorText, formatDateTime, formatPhone, type Application, type ApplicationStatus, type ProgramChoice } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { useFeedback } from '../../../components/Feedback';
 import { Loading } from '../../../components/Loading';
 import { AttachedFiles } from './AttachedFiles';
-import { formatDate, PaymentBadge, StatusBadge } from './badges';
+import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 import { CopyButton } from './CopyButton';
-import { AcceptDialog, DeclineDialog } from './DecisionDialogs';
+import { AcceptDialog, DeclineDialog, type AcceptRefusal } from './DecisionDialogs';
 import { HistoryTimeline } from './HistoryTimeline';
+import { notify, useAuth } from 'shared-auth';
+import { PaymentReceipt } from './PaymentReceipt';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,15 +29,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The server's answer when a program's places in the intake are all taken: 'No places left in X.' */
+const FULL_PROGRAM = /^No places left in /;
+
 const orNot = (v: string | null | undefined) => (v && v.trim() ? v : 'Not provided');
 
 export function ApplicationDetail() {
   const { id } = useParams();
-  const { alert, toast } = useFeedback();
+  const { alert } = useFeedback();
   const [application, setApplication] = useState<Application | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'error'>('loading');
   const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<AcceptRefusal | null>(null);
+  const isSuperuser = useAuth((s) => s.user?.role === 'SUPERUSER');
 
   const load = useCallback(async () => {
     if (!id) return;
@@ -57,15 +64,22 @@ export function ApplicationDetail() {
     void load();
   }, [load]);
 
-  const decide = async (status: ApplicationStatus, reviewNotes: string, programId?: number) => {
+  const decide = async (status: ApplicationStatus, reviewNotes: string, programId?: number, overrideReason?: string) => {
     if (!application) return;
     setBusy(true);
     try {
-      await applicationsApi.update(application.id, { status, reviewNotes, ...(programId ? { programId } : {}) });
+      await applicationsApi.update(application.id, { status, reviewNotes, ...(programId ? { programId } : {}), ...(overrideReason ? { overrideReason } : {}) });
       setDialog(null);
-      toast(status === 'APPROVED' ? 'Application approved' : 'Application declined');
+      setRefusal(null);
+      notify(status === 'APPROVED' ? 'Application approved' : 'Application declined', 'success');
       await load();
     } catch (err) {
+      // A full program (409 'No places left in X.') keeps the dialog open and says so there.
+      const message = errorText(err, '');
+      if (status === 'APPROVED' && programId && errorStatus(err) === 409 && FULL_PROGRAM.test(message)) {
+        setRefusal({ programId, message });
+        return;
+      }
       setDialog(null);
       await alert({ title: 'Error', text: errorText(err, 'Failed to update application status'), icon: 'error' });
     } finally {
@@ -110,6 +124,7 @@ export function ApplicationDetail() {
           {name}
         </Typography>
         <StatusBadge status={a.status} />
+        <DuplicateBadge duplicate={a.duplicate} />
         {decidable && (
           <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' } }}>
             <Button variant="contained" color="error" onClick={() => setDialog('decline')}>
@@ -125,8 +140,11 @@ export function ApplicationDetail() {
         <DetailList
           items={[
             ['Applicant Name', name],
+            ['Gender', orNot(a.gender)],
             ['Date of Birth', formatDate(a.dateOfBirth)],
             ['Nationality', orNot(a.nationality)],
+            // The API sends it only to those who may decide the application.
+            ...(a.nationalRegNumber !== undefined ? ([['NRC Number', orNot(a.nationalRegNumber)]] as const) : []),
             ['Province', orNot(a.provice ?? a.province)],
             ['Country', orNot(a.country)],
             ['City', orNot(a.city)],
@@ -135,6 +153,11 @@ export function ApplicationDetail() {
         />
       </Section>
       <Section title="Program Information">
+        {a.intake && (
+          <Box sx={{ mb: 1.5 }}>
+            <DetailList items={[['Intake', a.intake.name]]} />
+          </Box>
+        )}
         {choices.length === 0 ? (
           <Typography>No program choices.</Typography>
         ) : (
@@ -159,7 +182,7 @@ export function ApplicationDetail() {
             [
               'Phone',
               <Box component="span" key="phone" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                {a.phoneNumber}
+                {formatPhone(a.phoneNumber)}
                 <CopyButton value={a.phoneNumber} label="Copy phone" />
               </Box>,
             ],
@@ -182,10 +205,15 @@ export function ApplicationDetail() {
             ...(a.reviewNotes ? ([['Review Notes', a.reviewNotes]] as const) : []),
             ['Payment Status', <PaymentBadge key="pay" payment={a.payment} />],
             ['Payment Reference', a.payment?.reference ?? 'No Payment'],
-            ['Last Updated', formatDate(a.lastUpdated)],
+            ['Last Updated', formatDateTime(a.lastUpdated)],
           ]}
         />
       </Section>
+      {(a.paid || a.payment?.status === 'successful') && (
+        <Section title="Payment Receipt">
+          <PaymentReceipt applicationId={a.id} />
+        </Section>
+      )}
       <Section title="Attached Files">
         <AttachedFiles files={a.files} />
       </Section>
@@ -198,8 +226,13 @@ export function ApplicationDetail() {
           open
           busy={busy}
           choices={a.programChoices}
-          onCancel={() => setDialog(null)}
-          onAccept={(choice, notes) => void decide('APPROVED', notes, choice.programId)}
+          refusal={refusal}
+          canOverride={isSuperuser}
+          onCancel={() => {
+            setDialog(null);
+            setRefusal(null);
+          }}
+          onAccept={(choice, notes, overrideReason) => void decide('APPROVED', notes, choice.programId, overrideReason)}
         />
       )}
     </Box>

@@ -2,25 +2,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { applicationsApi, errorText, filesApi, type Application, type ApplicationListQuery } from 'shared-api';
+import { applicationsApi, errorText, filesApi, formatPhone, START_AFTER_END, type Application, type ApplicationListQuery } from 'shared-api';
 import { useFeedback } from '../../../components/Feedback';
 import { ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { PagedTable } from '../../../components/PagedTable';
 import { useDebounced } from '../../../hooks/useDebounced';
 import { useScope } from '../../../hooks/useScope';
-import { formatDate, PaymentBadge, StatusBadge } from './badges';
+import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 
 export const PAGE_SIZE = 20;
 
@@ -61,6 +55,8 @@ export function ApplicationsList() {
   const [exporting, setExporting] = useState(false);
 
   const debounced = useDebounced(search.trim());
+  // ISO dates compare as text; a backwards range is said under End date and not asked for.
+  const backwards = from !== '' && to !== '' && from > to;
   const query: ApplicationListQuery = {
     search: debounced || undefined,
     status: status || undefined,
@@ -71,6 +67,7 @@ export function ApplicationsList() {
   const queryKey = JSON.stringify(query);
 
   useEffect(() => {
+    if (backwards) return;
     let live = true;
     setLoading(true);
     applicationsApi
@@ -91,7 +88,7 @@ export function ApplicationsList() {
     return () => {
       live = false;
     };
-  }, [queryKey, page, isSuperuser, alert]);
+  }, [queryKey, page, isSuperuser, alert, backwards]);
 
   const changeFilter = (setter: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setter(event.target.value);
@@ -129,13 +126,7 @@ export function ApplicationsList() {
             setPage(1);
           }}
         />
-        <TextField
-          select
-          label="Status"
-          value={status}
-          onChange={changeFilter(setStatus)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <TextField select label="Status" value={status} onChange={changeFilter(setStatus)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
           {(isSuperuser ? [...STATUS_OPTIONS, ['SUBMITTED', 'Submitted'] as const] : STATUS_OPTIONS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -143,66 +134,57 @@ export function ApplicationsList() {
           ))}
         </TextField>
         <TextField label="Start date" type="date" value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label="End date" type="date" value={to} onChange={changeFilter(setTo)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          label="End date"
+          type="date"
+          value={to}
+          onChange={changeFilter(setTo)}
+          error={backwards}
+          helperText={backwards ? START_AFTER_END : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Paper>
-      {loading ? (
+      {backwards ? null : loading ? (
         <Loading text="Loading applications..." />
       ) : items.length === 0 ? (
         <Paper sx={{ p: 4, textAlign: 'center' }}>
           <Typography>No applications found.</Typography>
         </Paper>
       ) : (
-        <Paper>
-          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Applications (scrollable)">
-            <Table aria-label="Applications">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Applicant Name</TableCell>
-                  <TableCell>Applicant Cell</TableCell>
-                  <TableCell>Applicant Email</TableCell>
-                  <TableCell>Date Applied</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Payment Status</TableCell>
-                  <TableCell>Payment Reference</TableCell>
-                  <TableCell>Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((a) => {
-                  const name = a.applicantName || a.fullName;
-                  return (
-                    <TableRow key={a.id}>
-                      <TableCell>{name}</TableCell>
-                      <TableCell>{a.phoneNumber}</TableCell>
-                      <TableCell>{a.email}</TableCell>
-                      <TableCell>{formatDate(a.applicationDate)}</TableCell>
-                      <TableCell>
-                        <StatusBadge status={a.status} />
-                      </TableCell>
-                      <TableCell>
-                        <PaymentBadge payment={a.payment} />
-                      </TableCell>
-                      <TableCell>{a.payment?.reference ?? '—'}</TableCell>
-                      <TableCell>
-                        <IconButton aria-label={`View application of ${name}`} onClick={() => navigate(`/applications/${a.id}`)}>
-                          <ViewIcon />
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={total}
-            page={page - 1}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, next) => setPage(next + 1)}
-          />
-        </Paper>
+        <PagedTable
+          label="Applications"
+          rows={items}
+          total={total}
+          page={page}
+          size={PAGE_SIZE}
+          onPage={setPage}
+          columns={[
+            { header: 'Applicant Name', cell: (a) => a.applicantName || a.fullName },
+            { header: 'Program', cell: (a) => a.program?.name ?? a.programChoices[0]?.programName ?? '—' },
+            { header: 'Applicant Cell', cell: (a) => formatPhone(a.phoneNumber) },
+            { header: 'Applicant Email', cell: (a) => a.email },
+            { header: 'Date Applied', cell: (a) => formatDate(a.applicationDate) },
+            {
+              header: 'Status',
+              cell: (a) => (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  <StatusBadge status={a.status} />
+                  <DuplicateBadge duplicate={a.duplicate} />
+                </Box>
+              ),
+            },
+            { header: 'Payment Status', cell: (a) => <PaymentBadge payment={a.payment} /> },
+            { header: 'Payment Reference', cell: (a) => a.payment?.reference ?? '—' },
+            {
+              header: 'Actions',
+              cell: (a) => (
+                <IconButton aria-label={`View application of ${a.applicantName || a.fullName}`} onClick={() => navigate(`/applications/${a.id}`)}>
+                  <ViewIcon />
+                </IconButton>
+              ),
+            },
+          ]}
+        />
       )}
     </Box>
   );

@@ -21,7 +21,8 @@ export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
   useEffect(() => {
     let live = true;
     const urls: string[] = [];
-    Promise.all(
+    // Each download settles to a url or null, so this never rejects.
+    void Promise.all(
       files.map((file) =>
         filesApi
           .download(file.url)
@@ -58,9 +59,7 @@ export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
                 </ButtonBase>
               ) : url ? (
                 <Link href={url} target="_blank" rel="noopener noreferrer" download={file.fileName} aria-label={`Open ${label(file)} (PDF)`}>
-                  <Box sx={{ width: 128, height: 128, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}>
-                    PDF
-                  </Box>
+                  <Box sx={{ width: 128, height: 128, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}>PDF</Box>
                 </Link>
               ) : (
                 <Box sx={{ width: 128, height: 128, border: 1, borderColor: 'error.main', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 1 }}>
@@ -76,11 +75,7 @@ export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
       </Box>
       {open !== null && (
         <Suspense fallback={<Loading text="Opening viewer..." />}>
-          <FileLightbox
-            slides={images.map((i) => ({ src: i.url as string, alt: label(i.file) }))}
-            index={open}
-            onClose={() => setOpen(null)}
-          />
+          <FileLightbox slides={images.map((i) => ({ src: i.url as string, alt: label(i.file) }))} index={open} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </>

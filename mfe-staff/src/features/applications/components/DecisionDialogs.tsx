@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -55,36 +56,64 @@ export function DeclineDialog({ open, busy, onCancel, onDecline }: { open: boole
   );
 }
 
-/** Accept: one of the applicant's program choices must be chosen. */
+/** A refusal to accept into one program: its places are all taken (409). */
+export interface AcceptRefusal {
+  programId: number;
+  message: string;
+}
+
+/**
+ * Accept: one of the applicant's program choices must be chosen. When the
+ * server refused the program as full, the dialog says so; a SUPERUSER may
+ * send it again with a reason, which the history records.
+ */
 export function AcceptDialog({
   open,
   busy,
   choices,
+  refusal,
+  canOverride,
   onCancel,
   onAccept,
 }: {
   open: boolean;
   busy: boolean;
   choices: ProgramChoice[];
+  refusal?: AcceptRefusal | null;
+  canOverride?: boolean;
   onCancel: () => void;
-  onAccept: (choice: ProgramChoice, notes: string) => void;
+  onAccept: (choice: ProgramChoice, notes: string, overrideReason?: string) => void;
 }) {
   const [selected, setSelected] = useState('');
   const [notes, setNotes] = useState('');
   const [error, setError] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const sorted = [...choices].sort((a, b) => a.priority - b.priority);
+  const refusedHere = refusal && String(refusal.programId) === selected ? refusal : null;
+  const overriding = Boolean(refusedHere && canOverride);
   const submit = () => {
     const choice = sorted.find((c) => String(c.programId) === selected);
     if (!choice) {
       setError(true);
       return;
     }
-    onAccept(choice, notes.trim() || `Application Approved: admitted to ${choice.programName}`);
+    if (overriding && !reason.trim()) {
+      setReasonMissing(true);
+      return;
+    }
+    onAccept(choice, notes.trim() || `Application Approved: admitted to ${choice.programName}`, overriding ? reason.trim() : undefined);
   };
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="accept-title" fullWidth maxWidth="sm">
       <DialogTitle id="accept-title">Accept Application</DialogTitle>
       <DialogContent>
+        {refusedHere && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {refusedHere.message}
+            {!canOverride && ' Choose another program, or decline the application.'}
+          </Alert>
+        )}
         <FormControl error={error} required>
           <FormLabel id="accept-program-label">Program to admit the applicant to</FormLabel>
           <RadioGroup
@@ -111,11 +140,28 @@ export function AcceptDialog({
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
         />
+        {overriding && (
+          <TextField
+            label="Reason to accept beyond capacity"
+            required
+            multiline
+            minRows={2}
+            fullWidth
+            margin="dense"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonMissing(false);
+            }}
+            error={reasonMissing}
+            helperText={reasonMissing ? 'Please give a reason to accept beyond capacity' : 'Recorded in the history of the application'}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
         <Button color="success" variant="contained" onClick={submit} disabled={busy}>
-          Accept
+          {overriding ? 'Accept beyond capacity' : 'Accept'}
         </Button>
       </DialogActions>
     </Dialog>

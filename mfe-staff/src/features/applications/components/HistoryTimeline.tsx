@@ -1,11 +1,37 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { HistoryEntry } from 'shared-api';
+import { formatDateTime, type HistoryEntry } from 'shared-api';
 
-function describe(entry: HistoryEntry): string {
-  const what = entry.kind === 'PAYMENT' ? 'Payment' : 'Status';
-  if (entry.from && entry.to) return `${what}: ${entry.from} → ${entry.to}`;
-  return `${what}: ${entry.to ?? entry.from ?? 'updated'}`;
+/** What reaching a status means, in the registrar's words (not the stored code). */
+const STATUS_WORDS: Record<string, string> = {
+  SUBMITTED: 'Application submitted',
+  PENDING: 'Application submitted — waiting for payment',
+  PENDING_REVIEW: 'Payment received — ready for review',
+  APPROVED: 'Application approved',
+  REJECTED: 'Application declined',
+};
+const PAYMENT_WORDS: Record<string, string> = {
+  pending: 'Payment started — waiting for the mobile money provider',
+  successful: 'Payment received',
+  failed: 'Payment failed',
+  expired: 'Payment expired',
+  cancelled: 'Payment cancelled',
+};
+const ROLE_WORDS: Record<string, string> = { USER: 'applicant', ADMIN: 'admin', SUPERUSER: 'superuser' };
+
+/** A code nobody has worded yet still reads as words: 'PENDING_REVIEW' becomes 'Pending review'. */
+const sentence = (code: string) => {
+  const words = code.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function describeHistory(entry: HistoryEntry): string {
+  // A payment that moved the application (older rows were stored as PAYMENT with statuses) reads as the status it reached.
+  const to = entry.to ?? entry.from;
+  if (!to) return entry.kind === 'PAYMENT' ? 'Payment updated' : 'Application updated';
+  if (entry.kind === 'PAYMENT' && PAYMENT_WORDS[to.toLowerCase()]) return PAYMENT_WORDS[to.toLowerCase()];
+  if (STATUS_WORDS[to.toUpperCase()]) return STATUS_WORDS[to.toUpperCase()];
+  return `${entry.kind === 'PAYMENT' ? 'Payment' : 'Application'}: ${sentence(to)}`;
 }
 
 /** The application's history, oldest first, as a vertical timeline. */
@@ -16,18 +42,16 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     <Box component="ol" aria-label="History" sx={{ listStyle: 'none', m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 1 }}>
       {sorted.map((entry) => (
         <Box component="li" key={entry.id} sx={{ position: 'relative', pl: 3, pb: 2 }}>
-          <Box
-            aria-hidden="true"
-            sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: entry.kind === 'PAYMENT' ? 'secondary.main' : 'primary.main' }}
-          />
+          <Box aria-hidden="true" sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: entry.kind === 'PAYMENT' ? 'secondary.main' : 'primary.main' }} />
           <Typography variant="caption" color="text.secondary" component="time" dateTime={entry.at}>
-            {new Date(entry.at).toLocaleString()}
+            {formatDateTime(entry.at)}
           </Typography>
-          <Typography sx={{ fontWeight: 600 }}>{describe(entry)}</Typography>
-          {entry.note && <Typography variant="body2">{entry.note}</Typography>}
+          <Typography sx={{ fontWeight: 600 }}>{describeHistory(entry)}</Typography>
+          {/* A note that only repeats the headline is left out. */}
+          {entry.note && !describeHistory(entry).startsWith(entry.note) && <Typography variant="body2">{entry.note}</Typography>}
           {entry.actor && (
             <Typography variant="body2" color="text.secondary">
-              by {entry.actor.name} ({entry.actor.role})
+              by {entry.actor.name} ({ROLE_WORDS[entry.actor.role] ?? entry.actor.role})
             </Typography>
           )}
         </Box>

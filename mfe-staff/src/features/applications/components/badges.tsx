@@ -15,17 +15,31 @@ export function StatusBadge({ status }: { status: string }) {
   return <Chip size="small" label={style.label} sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 600 }} />;
 }
 
+/**
+ * The applicant has another open application to the same university (the
+ * server flags both): worth a look before deciding either.
+ */
+export function DuplicateBadge({ duplicate }: { duplicate?: boolean }) {
+  if (!duplicate) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label="Duplicate"
+      title="This applicant has another open application to this university"
+      aria-label="Duplicate: this applicant has another open application to this university"
+      sx={{ borderColor: '#8a4b00', color: '#8a4b00', fontWeight: 600 }}
+    />
+  );
+}
+
 /** Payment statuses: successful green, pending amber, anything else failed red (spec §4). */
 export function PaymentBadge({ payment }: { payment: Payment | null }) {
   if (!payment) return <Chip size="small" variant="outlined" label="No Payment" />;
   const status = payment.status.toLowerCase();
-  const [label, bg, fg] =
-    status === 'successful' ? ['Successful', '#2e7d32', '#fff'] : status === 'pending' ? ['Pending', '#ffb300', '#000'] : ['Failed', '#c62828', '#fff'];
+  const [label, bg, fg] = status === 'successful' ? ['Successful', '#2e7d32', '#fff'] : status === 'pending' ? ['Pending', '#ffb300', '#000'] : ['Failed', '#c62828', '#fff'];
   return <Chip size="small" label={label} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
 }
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'Not provided';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString().slice(0, 10);
-}
+// One way to show dates across the portal ('25 Nov 2026', Lusaka time).
+export { formatDate } from 'shared-api';

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { auditApi, errorText, type AuditEntry } from 'shared-api';
+import { auditApi, errorText, formatDateTime, type AuditEntry } from 'shared-api';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { PagedTable } from '../../../components/PagedTable';
@@ -80,7 +80,7 @@ export function AuditLog() {
           size={AUDIT_PAGE_SIZE}
           onPage={setPage}
           columns={[
-            { header: 'Time', cell: (e) => new Date(e.at).toLocaleString() },
+            { header: 'Time', cell: (e) => formatDateTime(e.at) },
             { header: 'Actor', cell: (e) => e.actorEmail ?? 'System' },
             { header: 'Action', cell: (e) => e.action },
             { header: 'Target', cell: (e) => e.target ?? '—' },

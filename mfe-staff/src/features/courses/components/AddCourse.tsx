@@ -16,9 +16,7 @@ export function AddCourse() {
   const { universities } = useUniversityOptions(isSuperuser);
   const { alert } = useFeedback();
   const navigate = useNavigate();
-  const [universityId, setUniversityId] = useState<string>(() =>
-    isSuperuser ? (scoped !== null ? String(scoped) : '') : String(user?.universityId ?? ''),
-  );
+  const [universityId, setUniversityId] = useState<string>(() => (isSuperuser ? (scoped !== null ? String(scoped) : '') : String(user?.universityId ?? '')));
   const [programs, setPrograms] = useState<Program[]>([]);
   const [programId, setProgramId] = useState('');
   const [values, setValues] = useState(EMPTY_COURSE);
@@ -56,7 +54,7 @@ export function AddCourse() {
         universityId: Number(universityId),
       });
       await alert({ title: 'Success', text: 'Course Created Successfully', icon: 'success' });
-      navigate('/courses');
+      void navigate('/courses');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to create course'), icon: 'error' });
     } finally {

@@ -24,15 +24,7 @@ export function validateCourse(values: CourseFieldValues): CourseErrors {
   return errors;
 }
 
-export function CourseFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: CourseFieldValues;
-  errors: CourseErrors;
-  onChange: (values: CourseFieldValues) => void;
-}) {
+export function CourseFields({ values, errors, onChange }: { values: CourseFieldValues; errors: CourseErrors; onChange: (values: CourseFieldValues) => void }) {
   const set = (key: keyof CourseFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [key]: event.target.value });
   return (
     <>
@@ -57,16 +49,7 @@ export function CourseFields({
         helperText={errors.semester}
         slotProps={{ htmlInput: { min: 1, step: 1 } }}
       />
-      <TextField
-        label="Year"
-        required
-        type="number"
-        value={values.year}
-        onChange={set('year')}
-        error={Boolean(errors.year)}
-        helperText={errors.year}
-        slotProps={{ htmlInput: { min: 1, step: 1 } }}
-      />
+      <TextField label="Year" required type="number" value={values.year} onChange={set('year')} error={Boolean(errors.year)} helperText={errors.year} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
     </>
   );
 }

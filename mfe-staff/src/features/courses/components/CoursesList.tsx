@@ -5,12 +5,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -19,6 +13,7 @@ import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
 import { AddIcon, DeleteIcon, EditIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { oneLine, RowsTable } from '../../../components/PagedTable';
 import { useScope } from '../../../hooks/useScope';
 
 export function CoursesList() {
@@ -84,41 +79,38 @@ export function CoursesList() {
           </Paper>
         )
       ) : (
-        <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Courses (scrollable)">
-          <Table aria-label="Courses">
-            <TableHead>
-              <TableRow>
-                <TableCell>Title</TableCell>
-                <TableCell>Description</TableCell>
-                <TableCell>Semester</TableCell>
-                <TableCell>Year</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {courses.map((course) => (
-                <TableRow key={course.id}>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/course/${course.id}`}>
-                      {course.courseName}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{course.courseDescription}</TableCell>
-                  <TableCell>{course.sermisterToBeDone}</TableCell>
-                  <TableCell>{course.yearToBeStudied}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Paper>
+          <RowsTable
+            label="Courses"
+            rows={courses}
+            columns={[
+              {
+                header: 'Title',
+                cell: (course) => (
+                  <Link component={RouterLink} to={`/course/${course.id}`}>
+                    {course.courseName}
+                  </Link>
+                ),
+              },
+              { header: 'Description', cell: (course) => oneLine(course.courseDescription) },
+              { header: 'Semester', cell: (course) => course.sermisterToBeDone },
+              { header: 'Year', cell: (course) => course.yearToBeStudied },
+              {
+                header: 'Actions',
+                cell: (course) => (
+                  <Box sx={{ whiteSpace: 'nowrap' }}>
                     <IconButton aria-label={`Edit ${course.courseName}`} onClick={() => navigate(`/course/edit/${course.id}`, { state: { course } })}>
                       <EditIcon />
                     </IconButton>
                     <IconButton aria-label={`Delete ${course.courseName}`} color="error" onClick={() => void remove(course)}>
                       <DeleteIcon />
                     </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  </Box>
+                ),
+              },
+            ]}
+          />
+        </Paper>
       )}
     </Box>
   );

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { coursesApi, errorText, type Course } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
@@ -22,18 +22,19 @@ function toValues(course: Course): CourseFieldValues {
 
 export function EditCourse() {
   const { id } = useParams();
-  const passed = (useLocation().state as { course?: Course } | null)?.course;
-  const [values, setValues] = useState<CourseFieldValues | null>(passed && String(passed.id) === id ? toValues(passed) : null);
+  // The list passes its copy in navigation state, but that copy may be older than
+  // a change saved since: the form is filled only from the server's current course.
+  const [values, setValues] = useState<CourseFieldValues | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<CourseErrors>({});
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
   const inReach = useInReach();
-  const [universityId, setUniversityId] = useState<number | null>(passed && String(passed.id) === id ? passed.universityId : null);
+  const [universityId, setUniversityId] = useState<number | null>(null);
 
   useEffect(() => {
-    if (values || !id) return;
+    if (!id) return;
     coursesApi
       .get(id)
       .then((course) => {
@@ -41,7 +42,7 @@ export function EditCourse() {
         setValues(toValues(course));
       })
       .catch(() => setLoadError('Failed to fetch course details'));
-  }, [id, values]);
+  }, [id]);
 
   const submit = async () => {
     if (!values || !id) return;
@@ -57,7 +58,7 @@ export function EditCourse() {
         yearToBeStudied: Number(values.year),
       });
       await alert({ title: 'Success', text: 'Course Updated Successfully', icon: 'success' });
-      navigate('/courses');
+      void navigate('/courses');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to update course'), icon: 'error' });
     } finally {

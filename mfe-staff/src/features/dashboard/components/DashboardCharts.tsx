@@ -26,6 +26,15 @@ const STATUS_COLOURS: Record<string, string> = {
   REJECTED: '#c62828',
 };
 
+/**
+ * Legends go below the chart at every width: beside a doughnut a long legend
+ * squeezed it to a sliver (issue 22, item 6 at 1024 px). Below, it wraps into
+ * rows and the chart keeps its full width.
+ */
+const LEGEND_BELOW = { legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } } as const;
+/** The smallest a chart is drawn; narrower screens scroll the figure, never squash it. */
+const CHART_MIN_WIDTH = 260;
+
 // Pixel strings: in `sx` a bare 1 would mean 100%.
 const visuallyHidden = {
   position: 'absolute',
@@ -42,15 +51,16 @@ const visuallyHidden = {
 /** A titled chart (its legend stays keyboard-usable) with its figures also as a list for screen readers. */
 function ChartFigure({ title, data, children }: { title: string; data: ReadonlyArray<{ label: string; value: number }>; children: ReactNode }) {
   return (
-    <Paper component="figure" sx={{ m: 0, p: 2, minWidth: 0, position: 'relative' }} aria-label={title}>
+    <Paper component="figure" sx={{ m: 0, p: 2, minWidth: 0, position: 'relative', overflowX: 'auto' }} aria-label={title}>
       <Typography component="figcaption" variant="h6" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      {data.length === 0 ? (
+      {/* All zeros draw an empty ring or a bare axis: say so instead. */}
+      {data.every((d) => d.value === 0) ? (
         <Typography color="text.secondary">No data yet.</Typography>
       ) : (
         <>
-          <Box>{children}</Box>
+          <Box sx={{ minWidth: CHART_MIN_WIDTH }}>{children}</Box>
           <Box component="ul" sx={visuallyHidden}>
             {data.map((d) => (
               <li key={d.label}>
@@ -72,7 +82,8 @@ export default function DashboardCharts({ stats, variant }: { stats: DashboardSt
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', mt: 3 }}>
       <ChartFigure title="Programs by Faculty" data={faculty}>
         <PieChart
-          height={260}
+          height={320}
+          slotProps={LEGEND_BELOW}
           series={[
             {
               data: faculty.map((f, i) => ({ id: i, value: f.value, label: f.label })),
@@ -86,21 +97,20 @@ export default function DashboardCharts({ stats, variant }: { stats: DashboardSt
       {variant === 'superuser' && (
         <ChartFigure title="Student Distribution" data={stats.studentsByUniversity}>
           <BarChart
-            height={260}
+            height={300}
+            slotProps={LEGEND_BELOW}
             xAxis={[{ scaleType: 'band', data: stats.studentsByUniversity.map((s) => s.label) }]}
             series={[{ data: stats.studentsByUniversity.map((s) => s.value), label: 'Students', color: '#14213d' }]}
           />
         </ChartFigure>
       )}
       <ChartFigure title="Applications by Status" data={byStatus}>
-        <PieChart
-          height={260}
-          series={[{ data: byStatus.map((s, i) => ({ id: i, value: s.value, label: s.label, color: STATUS_COLOURS[s.status] })), innerRadius: 50 }]}
-        />
+        <PieChart height={320} slotProps={LEGEND_BELOW} series={[{ data: byStatus.map((s, i) => ({ id: i, value: s.value, label: s.label, color: STATUS_COLOURS[s.status] })), innerRadius: 50 }]} />
       </ChartFigure>
       <ChartFigure title="Submissions in the Last 7 Days" data={days}>
         <BarChart
-          height={260}
+          height={300}
+          slotProps={LEGEND_BELOW}
           xAxis={[{ scaleType: 'band', data: days.map((d) => d.label) }]}
           series={[{ data: days.map((d) => d.value), label: 'Applications', color: '#fca311' }]}
         />

@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { usersApi, type User } from 'shared-api';
+import { authApi, errorText, formatPhone, usersApi, type User } from 'shared-api';
+import { notify, requestLogout } from 'shared-auth';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
@@ -17,6 +19,7 @@ export function Profile() {
   const [profile, setProfile] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
     if (!user) return;
@@ -30,6 +33,19 @@ export function Profile() {
       live = false;
     };
   }, [user]);
+
+  // The server has ended every session, this one included: the shell only forgets it
+  // (no logout call, which would answer 401) and /login says what happened.
+  const signOutEverywhere = async () => {
+    setSigningOut(true);
+    try {
+      const { message } = await authApi.logoutEverywhere();
+      requestLogout('ended', message || 'You have been signed out on every device.');
+    } catch (err) {
+      notify(errorText(err, 'Could not sign you out everywhere. Please try again.'), 'error');
+      setSigningOut(false);
+    }
+  };
 
   if (loading && user) return <Loading text="Loading profile..." />;
 
@@ -49,12 +65,23 @@ export function Profile() {
           items={[
             ['Full Name', shown(profile?.fullName || user?.name)],
             ['Email', shown(profile?.email ?? user?.email)],
-            ['Phone', shown(profile?.phone ?? user?.phone)],
+            ['Phone', formatPhone(profile?.phone ?? user?.phone)],
             ['Role', shown(profile?.role ?? user?.role)],
             ['User ID', shown(profile?.id ?? user?.id)],
             ['Account Status', 'Active'],
           ]}
         />
+      </Paper>
+      <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mt: 3 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Signed-in devices
+        </Typography>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          Lost a phone, or signed in on a shared computer? Sign out on every device where you are signed in, this one included.
+        </Typography>
+        <Button variant="outlined" sx={{ mt: 1 }} onClick={() => void signOutEverywhere()} disabled={signingOut}>
+          {signingOut ? 'Signing out…' : 'Sign out everywhere'}
+        </Button>
       </Paper>
     </Box>
   );

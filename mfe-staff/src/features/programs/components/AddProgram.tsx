@@ -21,7 +21,7 @@ export function AddProgram() {
       const target = isSuperuser ? Number(values.universityId) : (user?.universityId ?? null);
       await programsApi.create(toProgramInput(values, target));
       await alert({ title: 'Success', text: 'Program Created Successfully', icon: 'success' });
-      navigate('/programs');
+      void navigate('/programs');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to create program'), icon: 'error' });
     } finally {

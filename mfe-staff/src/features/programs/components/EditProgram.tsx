@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { errorText, programsApi, type Program } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
@@ -22,9 +22,10 @@ function toValues(program: Program): ProgramFormValues {
 
 export function EditProgram() {
   const { id } = useParams();
-  const location = useLocation();
-  const passed = (location.state as { program?: Program } | null)?.program;
-  const [program, setProgram] = useState<Program | null>(passed && String(passed.id) === id ? passed : null);
+  // The list passes its copy in navigation state (spec §2.4), but that copy may be
+  // older than a change saved since: the form is filled only from the server's
+  // current program, or saving it would undo that change.
+  const [program, setProgram] = useState<Program | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
@@ -32,12 +33,12 @@ export function EditProgram() {
   const inReach = useInReach();
 
   useEffect(() => {
-    if (program || !id) return;
+    if (!id) return;
     programsApi
       .get(id)
       .then(setProgram)
       .catch((err) => setLoadError(errorText(err, 'Failed to fetch programs.')));
-  }, [id, program]);
+  }, [id]);
 
   const submit = async (values: ProgramFormValues) => {
     if (!program) return;
@@ -45,7 +46,7 @@ export function EditProgram() {
     try {
       await programsApi.update(program.id, toProgramInput(values, program.universityId));
       await alert({ title: 'Success', text: 'Program Updated Successfully', icon: 'success' });
-      navigate('/programs');
+      void navigate('/programs');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to update program'), icon: 'error' });
     } finally {
@@ -63,13 +64,7 @@ export function EditProgram() {
       ) : !program ? (
         <Loading text="Loading program details..." />
       ) : (
-        <ProgramForm
-          title="Edit Program Details"
-          initial={toValues(program)}
-          submitLabel="Update Program"
-          busy={busy}
-          onSubmit={(values) => void submit(values)}
-        />
+        <ProgramForm title="Edit Program Details" initial={toValues(program)} submitLabel="Update Program" busy={busy} onSubmit={(values) => void submit(values)} />
       )}
     </Box>
   );

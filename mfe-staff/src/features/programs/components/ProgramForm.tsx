@@ -64,8 +64,7 @@ export function ProgramForm({
 }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof ProgramFormValues, string>>>({});
-  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
   const submit = () => {
     const found = validateProgram(values, universities !== undefined);
@@ -95,16 +94,7 @@ export function ProgramForm({
         </TextField>
       )}
       <TextField label="Name" required value={values.name} onChange={set('name')} error={Boolean(errors.name)} helperText={errors.name} />
-      <TextField
-        label="Description"
-        required
-        multiline
-        minRows={3}
-        value={values.description}
-        onChange={set('description')}
-        error={Boolean(errors.description)}
-        helperText={errors.description}
-      />
+      <TextField label="Description" required multiline minRows={3} value={values.description} onChange={set('description')} error={Boolean(errors.description)} helperText={errors.description} />
       <TextField
         label="Duration"
         required

@@ -3,12 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +11,7 @@ import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { oneLine, RowsTable } from '../../../components/PagedTable';
 import { useScope } from '../../../hooks/useScope';
 
 export function ProgramsList() {
@@ -80,45 +75,35 @@ export function ProgramsList() {
           {addButton}
         </Paper>
       ) : programs.length > 0 ? (
-        <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Programs (scrollable)">
-          <Table aria-label="Programs">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Description</TableCell>
-                <TableCell>Duration</TableCell>
-                <TableCell>Requirements</TableCell>
-                <TableCell>Career Opportunities</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {programs.map((program) => (
-                <TableRow key={program.id}>
-                  <TableCell>{program.name}</TableCell>
-                  <TableCell>{program.description}</TableCell>
-                  <TableCell>{program.duration}</TableCell>
-                  <TableCell>{program.requirements || '—'}</TableCell>
-                  <TableCell>{program.careerOpportunities || '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Paper>
+          <RowsTable
+            label="Programs"
+            rows={programs}
+            columns={[
+              { header: 'Name', cell: (program) => program.name },
+              { header: 'Description', cell: (program) => oneLine(program.description) },
+              { header: 'Duration', cell: (program) => program.duration },
+              { header: 'Requirements', cell: (program) => oneLine(program.requirements) },
+              { header: 'Career Opportunities', cell: (program) => oneLine(program.careerOpportunities) },
+              {
+                header: 'Actions',
+                cell: (program) => (
+                  <Box sx={{ whiteSpace: 'nowrap' }}>
                     <IconButton aria-label={`View ${program.name}`} onClick={() => navigate(`/programs/${program.id}`)}>
                       <ViewIcon />
                     </IconButton>
-                    <IconButton
-                      aria-label={`Edit ${program.name}`}
-                      onClick={() => navigate(`/programs/edit/${program.id}`, { state: { program } })}
-                    >
+                    <IconButton aria-label={`Edit ${program.name}`} onClick={() => navigate(`/programs/edit/${program.id}`, { state: { program } })}>
                       <EditIcon />
                     </IconButton>
                     <IconButton aria-label={`Delete ${program.name}`} color="error" onClick={() => void remove(program)}>
                       <DeleteIcon />
                     </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  </Box>
+                ),
+              },
+            ]}
+          />
+        </Paper>
       ) : null}
     </Box>
   );

@@ -25,7 +25,7 @@ export function AddUniversity() {
       await universitiesApi.create(toUniversityInput(values));
       refreshUniversityCache();
       await alert({ title: 'Success', text: 'University Created Successfully', icon: 'success' });
-      navigate('/universities/all');
+      void navigate('/universities/all');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to create university'), icon: 'error' });
     } finally {

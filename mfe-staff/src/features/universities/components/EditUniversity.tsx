@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { errorText, universitiesApi, type University } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
@@ -11,20 +11,22 @@ import { toUniversityInput, UniversityForm, universityValues, type UniversityFor
 
 export function EditUniversity() {
   const { id } = useParams();
-  const passed = (useLocation().state as { university?: University } | null)?.university;
-  const [university, setUniversity] = useState<University | null>(passed && String(passed.id) === id ? passed : null);
+  // The list passes its copy in navigation state (spec §2.4), but that copy may be
+  // older than a change saved since: the form is filled only from the server's
+  // current university, or saving it would undo that change.
+  const [university, setUniversity] = useState<University | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (university || !id) return;
+    if (!id) return;
     universitiesApi
       .get(id)
       .then(setUniversity)
       .catch(() => setLoadError('Failed to fetch university details'));
-  }, [id, university]);
+  }, [id]);
 
   const submit = async (values: UniversityFormValues) => {
     if (!university) return;
@@ -33,7 +35,7 @@ export function EditUniversity() {
       await universitiesApi.update(university.id, toUniversityInput(values));
       refreshUniversityCache();
       await alert({ title: 'Success', text: 'University Updated Successfully', icon: 'success' });
-      navigate('/universities/all');
+      void navigate('/universities/all');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to update university'), icon: 'error' });
     } finally {
@@ -49,13 +51,7 @@ export function EditUniversity() {
       ) : !university ? (
         <Loading text="Loading university details..." />
       ) : (
-        <UniversityForm
-          title="Edit University Details"
-          initial={universityValues(university)}
-          submitLabel="Update University"
-          busy={busy}
-          onSubmit={(v) => void submit(v)}
-        />
+        <UniversityForm title="Edit University Details" initial={universityValues(university)} submitLabel="Update University" busy={busy} onSubmit={(v) => void submit(v)} />
       )}
     </Box>
   );

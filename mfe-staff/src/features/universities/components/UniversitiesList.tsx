@@ -4,12 +4,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +13,7 @@ import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { oneLine, RowsTable } from '../../../components/PagedTable';
 
 export function UniversitiesList() {
   const navigate = useNavigate();
@@ -84,35 +79,34 @@ export function UniversitiesList() {
           </Paper>
         )
       ) : (
-        <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Universities (scrollable)">
-          <Table aria-label="Universities">
-            <TableHead>
-              <TableRow>
-                <TableCell>University Name</TableCell>
-                <TableCell>Location</TableCell>
-                <TableCell>Website</TableCell>
-                <TableCell>Contact Info</TableCell>
-                <TableCell>About</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {universities.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell>{u.name}</TableCell>
-                  <TableCell>{u.location || 'N/A'}</TableCell>
-                  <TableCell>
-                    {u.website ? (
-                      <Link href={u.website} target="_blank" rel="noopener noreferrer" aria-label={`Visit Site of ${u.name}`}>
-                        Visit Site
-                      </Link>
-                    ) : (
-                      'N/A'
-                    )}
-                  </TableCell>
-                  <TableCell>{u.contactInfo || 'N/A'}</TableCell>
-                  <TableCell sx={{ maxWidth: 320 }}>{u.about}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Paper>
+          <RowsTable
+            label="Universities"
+            rows={universities}
+            columns={[
+              { header: 'University Name', cell: (u) => u.name },
+              { header: 'Location', cell: (u) => u.location || 'N/A' },
+              {
+                header: 'Website',
+                cell: (u) =>
+                  u.website ? (
+                    <Link href={u.website} target="_blank" rel="noopener noreferrer" aria-label={`Visit Site of ${u.name}`}>
+                      Visit Site
+                    </Link>
+                  ) : (
+                    'N/A'
+                  ),
+              },
+              { header: 'Contact Info', cell: (u) => u.contactInfo || 'N/A' },
+              {
+                header: 'About',
+                // One line of About: the detail page has the whole text.
+                cell: (u) => (u.about?.trim() ? oneLine(u.about) : 'N/A'),
+              },
+              {
+                header: 'Actions',
+                cell: (u) => (
+                  <Box sx={{ whiteSpace: 'nowrap' }}>
                     <IconButton aria-label={`View ${u.name}`} onClick={() => navigate(`/universities/${u.id}`)}>
                       <ViewIcon />
                     </IconButton>
@@ -122,12 +116,12 @@ export function UniversitiesList() {
                     <IconButton aria-label={`Delete ${u.name}`} color="error" onClick={() => void remove(u)}>
                       <DeleteIcon />
                     </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  </Box>
+                ),
+              },
+            ]}
+          />
+        </Paper>
       )}
     </Box>
   );

@@ -121,11 +121,7 @@ export function UniversityDetail() {
       {matching.length === 0 ? (
         <Typography>{search.trim() ? 'No programs match your search.' : 'No programs available for this university.'}</Typography>
       ) : (
-        <Box
-          component="ul"
-          aria-label="Programs Offered"
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))', listStyle: 'none', p: 0, m: 0 }}
-        >
+        <Box component="ul" aria-label="Programs Offered" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))', listStyle: 'none', p: 0, m: 0 }}>
           {matching.slice(0, shown).map((p) => (
             <Card component="li" key={p.id} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
               <CardContent sx={{ flexGrow: 1 }}>

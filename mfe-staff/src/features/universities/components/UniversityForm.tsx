@@ -39,13 +39,15 @@ export function toUniversityInput(values: UniversityFormValues): UniversityInput
 }
 
 const URL_PATTERN = /^https?:\/\/\S+$/i;
+/** The server takes a picture only over https (and from the hosts its operator allows). */
+const IMAGE_URL_PATTERN = /^https:\/\/\S+$/i;
 
 /** Spec §5: name required, the rest optional; links must be web addresses when given. */
 export function validateUniversity(values: UniversityFormValues): Partial<Record<keyof UniversityFormValues, string>> {
   const errors: Partial<Record<keyof UniversityFormValues, string>> = {};
   if (!values.name.trim()) errors.name = 'This field is required';
   if (values.website.trim() && !URL_PATTERN.test(values.website.trim())) errors.website = 'Must start with http:// or https://';
-  if (values.imageUrl.trim() && !URL_PATTERN.test(values.imageUrl.trim())) errors.imageUrl = 'Must start with http:// or https://';
+  if (values.imageUrl.trim() && !IMAGE_URL_PATTERN.test(values.imageUrl.trim())) errors.imageUrl = 'Must start with https://';
   return errors;
 }
 

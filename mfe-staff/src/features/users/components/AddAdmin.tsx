@@ -8,6 +8,7 @@ import { authApi, errorText, PASSWORD_MIN_LENGTH } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
 import { FormCard, missing } from '../../../components/FormCard';
+import { useScope } from '../../../hooks/useScope';
 import { useUniversityOptions } from '../../../hooks/useUniversities';
 
 interface AdminValues {
@@ -22,16 +23,22 @@ interface AdminValues {
 
 const REQUIRED: Array<keyof AdminValues> = ['universityId', 'firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'];
 
-/** Spec §5: all fields required, passwords must match, role fixed to ADMIN. */
-export function validateAdmin(values: AdminValues): Partial<Record<keyof AdminValues, string>> {
-  const errors = missing(values, REQUIRED);
+/**
+ * Spec §5: all fields required, passwords must match, role fixed to ADMIN. An
+ * ADMIN chooses no university (its own is the only one), so it is not required then.
+ */
+export function validateAdmin(values: AdminValues, choosesUniversity = true): Partial<Record<keyof AdminValues, string>> {
+  const errors = missing(values, choosesUniversity ? REQUIRED : REQUIRED.filter((key) => key !== 'universityId'));
   if (!errors.password && values.password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (!errors.password && !errors.confirmPassword && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match';
   return errors;
 }
 
 export function AddAdmin() {
+  const { user, isSuperuser } = useScope();
   const { universities } = useUniversityOptions();
+  // An ADMIN adds colleagues to its own university; the server takes it from the account, never from this form.
+  const ownUniversity = isSuperuser ? null : (universities.find((u) => u.id === user?.universityId) ?? null);
   const { alert } = useFeedback();
   const navigate = useNavigate();
   const [values, setValues] = useState<AdminValues>({
@@ -53,11 +60,20 @@ export function AddAdmin() {
 
   const set = (key: keyof AdminValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
   const field = (key: keyof AdminValues, label: string, type = 'text') => (
-    <TextField label={label} type={type} required value={values[key]} onChange={set(key)} error={Boolean(errors[key])} helperText={errors[key]} autoComplete={type === 'password' ? 'new-password' : undefined} />
+    <TextField
+      label={label}
+      type={type}
+      required
+      value={values[key]}
+      onChange={set(key)}
+      error={Boolean(errors[key])}
+      helperText={errors[key]}
+      autoComplete={type === 'password' ? 'new-password' : undefined}
+    />
   );
 
   const submit = async () => {
-    const found = validateAdmin(values);
+    const found = validateAdmin(values, isSuperuser);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -70,10 +86,10 @@ export function AddAdmin() {
         password: values.password,
         confirmPassword: values.confirmPassword,
         role: 'ADMIN',
-        universityId: Number(values.universityId),
+        ...(isSuperuser ? { universityId: Number(values.universityId) } : {}),
       });
       await alert({ title: 'Success', text: 'Admin user added successfully', icon: 'success' });
-      navigate('/users');
+      void navigate('/users');
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'An unexpected error occurred'), icon: 'error' });
     } finally {
@@ -85,23 +101,27 @@ export function AddAdmin() {
     <Box>
       <BackButton />
       <FormCard title="Add Admin User" onSubmit={() => void submit()}>
-        <TextField
-          select
-          label="University"
-          required
-          value={values.universityId}
-          onChange={set('universityId')}
-          error={Boolean(errors.universityId)}
-          helperText={errors.universityId}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">Select University</option>
-          {universities.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </TextField>
+        {isSuperuser ? (
+          <TextField
+            select
+            label="University"
+            required
+            value={values.universityId}
+            onChange={set('universityId')}
+            error={Boolean(errors.universityId)}
+            helperText={errors.universityId}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">Select University</option>
+            {universities.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <Typography variant="body2">University: {ownUniversity?.name ?? 'your university'}</Typography>
+        )}
         {field('firstName', 'First Name')}
         {field('lastName', 'Last Name')}
         {field('email', 'Email', 'email')}

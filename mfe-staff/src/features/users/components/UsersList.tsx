@@ -3,12 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +13,10 @@ import { useFeedback } from '../../../components/Feedback';
 import { AddIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { PagedTable } from '../../../components/PagedTable';
+import { useDebounced } from '../../../hooks/useDebounced';
 import { useScope } from '../../../hooks/useScope';
+import { notify } from 'shared-auth';
 
 const ROLE_COLOURS: Record<User['role'], string> = { SUPERUSER: '#6a1b9a', ADMIN: '#1565c0', USER: '#616161' };
 
@@ -25,11 +24,26 @@ export function RoleBadge({ role }: { role: User['role'] }) {
   return <Chip size="small" label={role} sx={{ bgcolor: ROLE_COLOURS[role] ?? '#616161', color: '#fff', fontWeight: 600 }} />;
 }
 
+/** Rows per page of the users list (the server pages it). */
+export const USERS_PAGE_SIZE = 20;
+const ROLE_FILTERS = [
+  { value: '', label: 'All roles' },
+  { value: 'USER', label: 'Applicants' },
+  { value: 'ADMIN', label: 'Admins' },
+  { value: 'SUPERUSER', label: 'Superusers' },
+] as const;
+
+/** Users in reach, searched, filtered by role and paged by the server. */
 export function UsersList() {
   const { user: me, isSuperuser, universityId } = useScope();
   const navigate = useNavigate();
-  const { confirm, alert, toast } = useFeedback();
+  const { confirm, alert } = useFeedback();
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim());
+  const [role, setRole] = useState<'' | User['role']>('');
+  const [page, setPage] = useState(1);
   const [users, setUsers] = useState<User[]>([]);
+  const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -37,15 +51,24 @@ export function UsersList() {
   useEffect(() => {
     let live = true;
     setLoading(true);
+    setError(null);
     usersApi
-      .list()
-      .then((list) => live && setUsers(universityId === null ? list : list.filter((u) => u.universityId === universityId)))
-      .catch((err) => live && setError(errorText(err, 'Failed to fetch users')))
+      .page({ page, size: USERS_PAGE_SIZE, search: debounced || undefined, role: role || undefined, universityId: universityId ?? undefined })
+      .then((result) => {
+        if (!live) return;
+        setUsers(result.items);
+        setTotal(result.total);
+      })
+      .catch((err) => {
+        if (!live) return;
+        setUsers([]);
+        setError(errorText(err, 'Failed to fetch users'));
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [universityId]);
+  }, [page, debounced, role, universityId]);
 
   const toggle = async (target: User) => {
     const archiving = target.enabled;
@@ -62,7 +85,7 @@ export function UsersList() {
     try {
       const updated = await usersApi.update(target.id, { ...target, enabled: !archiving });
       setUsers((list) => list.map((u) => (u.id === target.id ? { ...u, ...updated, enabled: !archiving } : u)));
-      toast(archiving ? `${name} archived` : `${name} unarchived`);
+      notify(archiving ? `${name} archived` : `${name} unarchived`, 'success');
     } catch (err) {
       const message = errorText(err, err instanceof Error ? err.message : 'Server error');
       await alert({ title: archiving ? 'Failed to archive user.' : 'Failed to unarchive user.', text: `Request failed: ${message}`, icon: 'error' });
@@ -76,13 +99,37 @@ export function UsersList() {
       <PageHeader
         title="Users"
         action={
-          isSuperuser && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/users/add-admin')}>
-              Add Admin
-            </Button>
-          )
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/users/add-admin')}>
+            Add Admin
+          </Button>
         }
       />
+      <Paper sx={{ p: 2, mb: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+        <TextField
+          label="Search"
+          placeholder="Name, email or phone"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <TextField
+          select
+          label="Role"
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value as '' | User['role']);
+            setPage(1);
+          }}
+        >
+          {ROLE_FILTERS.map((r) => (
+            <MenuItem key={r.value} value={r.value}>
+              {r.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Paper>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
@@ -97,47 +144,41 @@ export function UsersList() {
           </Paper>
         )
       ) : (
-        <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Users (scrollable)">
-          <Table aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell>{u.fullName || `${u.firstName} ${u.lastName}`}</TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    <RoleBadge role={u.role} />
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={u.enabled ? 'success' : 'error'} label={u.enabled ? 'Active' : 'Blocked'} />
-                  </TableCell>
-                  <TableCell>
-                    {u.id !== me?.id && (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        color={u.enabled ? 'error' : 'success'}
-                        disabled={busyId === u.id}
-                        onClick={() => void toggle(u)}
-                        aria-label={`${u.enabled ? 'Archive' : 'Unarchive'} ${u.fullName || u.email}`}
-                      >
-                        {u.enabled ? 'Archive' : 'Unarchive'}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <PagedTable
+          label="Users"
+          rows={users}
+          total={total}
+          page={page}
+          size={USERS_PAGE_SIZE}
+          onPage={setPage}
+          columns={[
+            { header: 'Name', cell: (u) => u.fullName || `${u.firstName} ${u.lastName}` },
+            { header: 'Email', cell: (u) => u.email },
+            { header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
+            { header: 'Status', cell: (u) => <Chip size="small" variant="outlined" color={u.enabled ? 'success' : 'error'} label={u.enabled ? 'Active' : 'Blocked'} /> },
+            // Only the SUPERUSER archives an account: it spans every university.
+            ...(isSuperuser
+              ? [
+                  {
+                    header: 'Actions',
+                    cell: (u: User) =>
+                      u.id !== me?.id && (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          color={u.enabled ? 'error' : 'success'}
+                          disabled={busyId === u.id}
+                          onClick={() => void toggle(u)}
+                          aria-label={`${u.enabled ? 'Archive' : 'Unarchive'} ${u.fullName || u.email}`}
+                        >
+                          {u.enabled ? 'Archive' : 'Unarchive'}
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
     </Box>
   );

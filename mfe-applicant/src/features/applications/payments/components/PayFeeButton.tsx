@@ -9,12 +9,14 @@ import { PaymentDialog } from './PaymentDialog';
 
 export interface PayFeeButtonProps {
   application: Application;
-  /** Called once the server confirmed the payment (for example to reload the list). */
-  onPaid?: () => void;
+  /** Called once the applicant has read the outcome, whatever it was (for example to reload the list). */
+  onChanged?: () => void;
+  /** 'Pay Fee', or 'Try again' after a failed payment. */
+  label?: string;
 }
 
-export function PayFeeButton({ application, onPaid }: PayFeeButtonProps) {
-  const { pay, busy, dialog, closeDialog } = usePayFee(application, onPaid);
+export function PayFeeButton({ application, onChanged, label = 'Pay Fee' }: PayFeeButtonProps) {
+  const { pay, busy, dialog, closeDialog } = usePayFee(application, onChanged);
   const feeId = useId();
   return (
     <>
@@ -23,7 +25,7 @@ export function PayFeeButton({ application, onPaid }: PayFeeButtonProps) {
           {APPLICATION_FEE_LABEL}
         </Typography>
         <Button variant="contained" color="secondary" onClick={() => void pay()} disabled={busy} aria-describedby={feeId}>
-          {busy ? 'Processing...' : 'Pay Fee'}
+          {busy ? 'Processing...' : label}
         </Button>
       </Stack>
       <PaymentDialog state={dialog} onClose={closeDialog} />

@@ -8,6 +8,7 @@ import { errorText, errorStatus, FALLBACK_CUSTOMER_PHONE, PAYMENT_CHANNELS, paym
 import { requestLogout, useAuth } from 'shared-auth';
 import type { PaymentDialogState } from '../components/PaymentDialog';
 import { MESSAGES } from '../lib/messages';
+import { PENDING_TEXT } from '../lib/payment-view';
 import { loadLencoWidget, type LencoPay } from '../lib/widget';
 
 const NO_LOGOUT = { skipLogoutOn401: true } as const;
@@ -25,7 +26,7 @@ function failureText(prefix: string, error: unknown): string {
   return `${prefix}${status ? ` (${status})` : ''}${detail ? `: ${detail}` : ''}`;
 }
 
-export function usePayFee(application: Application | null | undefined, onPaid?: () => void) {
+export function usePayFee(application: Application | null | undefined, onChanged?: () => void) {
   const token = useAuth((s) => s.token);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<PaymentDialogState | null>(null);
@@ -61,44 +62,70 @@ export function usePayFee(application: Application | null | undefined, onPaid?: 
     }
   }, [show]);
 
+  /** The amber 'Payment Pending' dialog: money may be on its way, so nothing says cancelled or failed. */
+  const showPending = useCallback(
+    (reference: string) =>
+      show({
+        title: MESSAGES.pending,
+        text: `${PENDING_TEXT}.\nYou do not need to pay again: this application shows the payment as pending until they confirm, and 'Check again' asks them now.\nReference: ${reference}`,
+        tone: 'warning',
+        onDismiss: onChanged,
+      }),
+    [onChanged, show],
+  );
+
   const verify = useCallback(
     /**
      * 'success': the widget reported a payment; 'closed': the checkout was
-     * closed — usually nothing was paid ('Payment Cancelled'), but the server
-     * is asked so that a declined payment is shown as such.
+     * closed; 'pending': the widget said the payment awaits confirmation. The
+     * server asks the provider in every case, and the dialog says what it
+     * answered, once, with what to do next.
      */
-    async (reference: string, after: 'success' | 'closed' = 'success') => {
+    async (reference: string, after: 'success' | 'closed' | 'pending' = 'success') => {
       try {
         const result = await paymentsApi.verify(reference, NO_LOGOUT);
-        if (after === 'closed' && result.status !== 'successful' && result.status !== 'failed') {
-          show({ title: MESSAGES.cancelled, text: CANCELLED_TEXT, tone: 'info' });
-        } else if (result.status !== 'successful') {
+        if (result.status === 'successful') {
+          if (result.applicationStatus === 'PENDING' || result.applicationStatus === 'SUBMITTED') {
+            // Paid, but the application did not move: the applicant needs support.
+            show({ title: 'Payment Received', text: `${MESSAGES.supportWarning}\nReference: ${reference}`, tone: 'warning', onDismiss: onChanged });
+          } else {
+            // The list reloads once the applicant has read the dialog: reloading first would unmount this button and its dialog.
+            show({
+              title: 'Payment Successful',
+              text: `Your payment of ${result.currency} ${result.amount.toFixed(2)} was received. Your application is now ready for review.\nReference: ${reference}`,
+              tone: 'success',
+              onDismiss: onChanged,
+            });
+          }
+        } else if (result.status === 'pending') {
+          // Closed before anything was paid: the only case that is a cancellation.
+          if (after === 'closed' && !result.awaitingProvider) show({ title: MESSAGES.cancelled, text: CANCELLED_TEXT, tone: 'info', onDismiss: onChanged });
+          else showPending(reference);
+        } else if (result.status === 'failed') {
           show({
             title: MESSAGES.verificationFailed,
-            text: `The payment provider reports the payment as ${result.status}. ${result.message}\nReference: ${reference}`,
+            text: `The payment did not go through: ${result.failureReason ?? 'the payment provider declined it.'}\nNo fee was taken for this application. Press 'Try again' to pay again.\nReference: ${reference}`,
             tone: 'error',
+            onDismiss: onChanged,
           });
-        } else if (result.applicationStatus === 'PENDING' || result.applicationStatus === 'SUBMITTED') {
-          // Paid, but the application did not move: the applicant needs support.
-          show({ title: 'Payment Received', text: `${MESSAGES.supportWarning}\nReference: ${reference}`, tone: 'warning', onDismiss: onPaid });
         } else {
-          // The list reloads once the applicant has read the dialog: reloading first would unmount this button and its dialog.
-          show({
-            title: 'Payment Successful',
-            text: `Your payment of ${result.currency} ${result.amount.toFixed(2)} was received. Your application is now ready for review.\nReference: ${reference}`,
-            tone: 'success',
-            onDismiss: onPaid,
-          });
+          show({ title: MESSAGES.verificationFailed, text: `${result.message}\nReference: ${reference}`, tone: 'error', onDismiss: onChanged });
         }
       } catch (error) {
         if (errorStatus(error) === 401) sessionExpired();
-        else if (after === 'closed') show({ title: MESSAGES.cancelled, text: CANCELLED_TEXT, tone: 'info' });
-        else show({ title: MESSAGES.verificationError, text: `${failureText(MESSAGES.verifyFailed, error)}\nReference: ${reference}`, tone: 'error' });
+        else if (after === 'pending') showPending(reference);
+        else
+          show({
+            title: MESSAGES.verificationError,
+            text: `${failureText(MESSAGES.verifyFailed, error)}\nIf money left your account it will still be recorded: open this application in a few minutes to see the payment.\nReference: ${reference}`,
+            tone: 'error',
+            onDismiss: onChanged,
+          });
       } finally {
         finish();
       }
     },
-    [finish, onPaid, sessionExpired, show],
+    [finish, onChanged, sessionExpired, show, showPending],
   );
 
   const openCheckout = useCallback(
@@ -120,12 +147,8 @@ export function usePayFee(application: Application | null | undefined, onPaid?: 
             void verify(payment.reference, 'closed');
           },
           onConfirmationPending: () => {
-            show({
-              title: MESSAGES.pending,
-              text: `Your payment is waiting for confirmation. Your application will be updated as soon as the payment provider confirms it.\nReference: ${payment.reference}`,
-              tone: 'info',
-            });
-            finish();
+            // The server asks the provider now, so the application shows the payment as pending from here on.
+            void verify(payment.reference, 'pending');
           },
         });
       } catch {
@@ -177,7 +200,8 @@ export function usePayFee(application: Application | null | undefined, onPaid?: 
       openCheckout(widget, config, payment, email);
     } catch (error) {
       const status = errorStatus(error);
-      const existing = app.payment?.reference && app.payment.status !== 'successful' ? app.payment.reference : null;
+      // Only an open reference nothing is under way on: a failed one is over, and one the provider holds must not be paid twice.
+      const existing = app.payment?.reference && app.payment.status === 'pending' && !app.payment.awaitingProvider ? app.payment.reference : null;
       if (status === 401) {
         sessionExpired();
         finish();
@@ -206,11 +230,12 @@ export function usePayFee(application: Application | null | undefined, onPaid?: 
           ],
         });
       } else {
-        show({ title: MESSAGES.initiateFailed, text: failureText(MESSAGES.initiateFailed, error), tone: 'error' });
+        // A 409 means the application changed meanwhile (paid, decided, a payment under way): reload it after reading.
+        show({ title: MESSAGES.initiateFailed, text: failureText(MESSAGES.initiateFailed, error), tone: 'error', onDismiss: status === 409 ? onChanged : undefined });
         finish();
       }
     }
-  }, [application, busy, close, finish, openCheckout, sessionExpired, show, token]);
+  }, [application, busy, close, finish, onChanged, openCheckout, sessionExpired, show, token]);
 
   return { pay, busy, dialog, closeDialog: dismiss };
 }

@@ -78,6 +78,8 @@ beforeEach(() => {
     applicationId: 12,
     applicationStatus: 'PENDING_REVIEW',
     message: 'Payment verified successfully.',
+    awaitingProvider: false,
+    failureReason: null,
   });
 });
 
@@ -91,8 +93,8 @@ async function clickPay() {
   fireEvent.click(screen.getByRole('button', { name: 'Pay Fee' }));
 }
 
-async function openWidget(app = application(), onPaid?: () => void) {
-  render(<PayFeeButton application={app} onPaid={onPaid} />);
+async function openWidget(app = application(), onChanged?: () => void) {
+  render(<PayFeeButton application={app} onChanged={onChanged} />);
   await clickPay();
   await waitFor(() => expect(getPaid).toHaveBeenCalled());
   return lastOptions!;
@@ -169,7 +171,17 @@ describe('PayFeeButton', () => {
   });
 
   it("shows 'Payment Verification Failed' when the server does not report successful", async () => {
-    api.verify.mockResolvedValue({ status: 'failed', reference: 'APP-12-ABC123', amount: 150.75, currency: 'ZMW', applicationId: 12, applicationStatus: 'PENDING', message: 'The payment failed.' });
+    api.verify.mockResolvedValue({
+      status: 'failed',
+      reference: 'APP-12-ABC123',
+      amount: 150.75,
+      currency: 'ZMW',
+      applicationId: 12,
+      applicationStatus: 'PENDING',
+      message: 'The payment failed.',
+      awaitingProvider: false,
+      failureReason: null,
+    });
     const onPaid = jest.fn();
     const options = await openWidget(application(), onPaid);
     act(() => options.onSuccess({ reference: 'APP-12-ABC123' }));
@@ -187,47 +199,116 @@ describe('PayFeeButton', () => {
   });
 
   it('warns to contact support when the payment was received but the application did not move', async () => {
-    api.verify.mockResolvedValue({ status: 'successful', reference: 'APP-12-ABC123', amount: 150.75, currency: 'ZMW', applicationId: 12, applicationStatus: 'PENDING', message: 'ok' });
+    api.verify.mockResolvedValue({
+      status: 'successful',
+      reference: 'APP-12-ABC123',
+      amount: 150.75,
+      currency: 'ZMW',
+      applicationId: 12,
+      applicationStatus: 'PENDING',
+      message: 'ok',
+      awaitingProvider: false,
+      failureReason: null,
+    });
     const onPaid = jest.fn();
     const options = await openWidget(application(), onPaid);
     act(() => options.onSuccess({ reference: 'APP-12-ABC123' }));
-    expect(
-      await screen.findByText(/Payment was received but we could not update your application\. Please contact support with your payment reference\./),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Payment was received but we could not update your application\. Please contact support with your payment reference\./)).toBeInTheDocument();
     expect(dialog()).toHaveTextContent('APP-12-ABC123');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     expect(onPaid).toHaveBeenCalledTimes(1);
   });
 
-  it("shows 'Payment Cancelled' when the checkout is closed and 'Payment Pending' while confirmation is pending", async () => {
-    api.verify.mockResolvedValue({ status: 'pending', reference: 'APP-12-ABC123', amount: 150.75, currency: 'ZMW', applicationId: 12, applicationStatus: 'PENDING', message: 'The payment is not confirmed yet.' });
-    const options = await openWidget();
+  it("shows 'Payment Cancelled' when the checkout is closed before anything was paid, and the pending notice while confirmation is pending", async () => {
+    api.verify.mockResolvedValue({
+      status: 'pending',
+      reference: 'APP-12-ABC123',
+      amount: 150.75,
+      currency: 'ZMW',
+      applicationId: 12,
+      applicationStatus: 'PENDING',
+      message: 'The payment is not confirmed yet.',
+      awaitingProvider: false,
+      failureReason: null,
+    });
+    const onChanged = jest.fn();
+    const options = await openWidget(application(), onChanged);
     act(() => options.onClose());
     expect(await screen.findByText('Payment Cancelled')).toBeInTheDocument();
     expect(api.verify).toHaveBeenCalledWith('APP-12-ABC123', { skipLogoutOn401: true });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onChanged).toHaveBeenCalledTimes(1);
 
+    api.verify.mockResolvedValue({
+      status: 'pending',
+      reference: 'APP-12-ABC123',
+      amount: 150.75,
+      currency: 'ZMW',
+      applicationId: 12,
+      applicationStatus: 'PENDING',
+      message: 'The payment is not confirmed yet.',
+      awaitingProvider: true,
+      failureReason: null,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Pay Fee' }));
     await waitFor(() => expect(getPaid).toHaveBeenCalledTimes(2));
     act(() => lastOptions!.onConfirmationPending());
     expect(await screen.findByText('Payment Pending')).toBeInTheDocument();
+    // The server is asked at once, so the application shows the payment as pending from now on.
+    expect(api.verify).toHaveBeenCalledTimes(2);
+    expect(dialog()).toHaveTextContent('Payment Pending — we are waiting for confirmation from your mobile money provider');
+    expect(dialog()).not.toHaveTextContent('Cancelled');
   });
 
-  it("a checkout closed after a declined payment shows 'Payment Verification Failed'; a failing check still says 'Payment Cancelled'", async () => {
-    api.verify.mockResolvedValue({ status: 'failed', reference: 'APP-12-ABC123', amount: 150.75, currency: 'ZMW', applicationId: 12, applicationStatus: 'PENDING', message: 'The payment failed.' });
+  it("closing the checkout while a payment is pending at the provider never says 'Payment Cancelled'", async () => {
+    api.verify.mockResolvedValue({
+      status: 'pending',
+      reference: 'APP-12-ABC123',
+      amount: 150.75,
+      currency: 'ZMW',
+      applicationId: 12,
+      applicationStatus: 'PENDING',
+      message: 'The payment is not confirmed yet.',
+      awaitingProvider: true,
+      failureReason: null,
+    });
     const options = await openWidget();
     act(() => options.onClose());
+    expect(await screen.findByText('Payment Pending')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Cancelled')).toBeNull();
+  });
+
+  it("a checkout closed after a declined payment says once what happened, with the provider's reason and the next step", async () => {
+    api.verify.mockResolvedValue({
+      status: 'failed',
+      reference: 'APP-12-ABC123',
+      amount: 150.75,
+      currency: 'ZMW',
+      applicationId: 12,
+      applicationStatus: 'PENDING',
+      message: 'The payment failed.',
+      awaitingProvider: false,
+      failureReason: 'Insufficient funds',
+    });
+    const onChanged = jest.fn();
+    const options = await openWidget(application(), onChanged);
+    act(() => options.onClose());
     expect(await screen.findByText('Payment Verification Failed')).toBeInTheDocument();
-    expect(dialog()).toHaveTextContent('The payment failed.');
+    expect(dialog()).toHaveTextContent("The payment did not go through: Insufficient funds No fee was taken for this application. Press 'Try again' to pay again.");
+    expect(dialog()).not.toHaveTextContent('The payment failed.');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay Fee' })).toBeEnabled());
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
 
+  it("a check that cannot reach the provider after the checkout closed says so with a next step, not 'Payment Cancelled'", async () => {
     api.verify.mockRejectedValue(httpError(502, { message: 'Could not reach the payment provider. Please try again.' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pay Fee' }));
-    await waitFor(() => expect(getPaid).toHaveBeenCalledTimes(2));
-    act(() => lastOptions!.onClose());
-    expect(await screen.findByText('Payment Cancelled')).toBeInTheDocument();
+    const options = await openWidget();
+    act(() => options.onClose());
+    expect(await screen.findByText('Verification Error')).toBeInTheDocument();
+    expect(dialog()).toHaveTextContent('If money left your account it will still be recorded');
+    expect(screen.queryByText('Payment Cancelled')).toBeNull();
   });
 
   it("shows 'Payment gateway error. Please try again.' when the widget throws", async () => {
@@ -297,7 +378,7 @@ describe('PayFeeButton', () => {
 
   it('on a 500 offers to use the existing payment reference', async () => {
     api.initiate.mockRejectedValue(httpError(500, { message: 'Internal server error' }));
-    const app = application({ payment: { reference: 'APP-12-OLD999', amount: 150.75, currency: 'ZMW', status: 'pending', channel: null, paidAt: null } });
+    const app = application({ payment: { reference: 'APP-12-OLD999', amount: 150.75, currency: 'ZMW', status: 'pending', channel: null, paidAt: null, awaitingProvider: false, failureReason: null } });
     render(<PayFeeButton application={app} />);
     await clickPay();
     expect(await screen.findByText(/Do you want to use the existing payment reference\?/)).toBeInTheDocument();
@@ -321,9 +402,29 @@ describe('PayFeeButton', () => {
     expect(getPaid).not.toHaveBeenCalled();
   });
 
+  it('never offers to reuse a failed reference', async () => {
+    api.initiate.mockRejectedValue(httpError(500, { message: 'Internal server error' }));
+    render(
+      <PayFeeButton
+        application={application({
+          payment: { reference: 'APP-12-OLD999', amount: 150.75, currency: 'ZMW', status: 'failed', channel: null, paidAt: null, awaitingProvider: false, failureReason: 'Declined' },
+        })}
+      />,
+    );
+    await clickPay();
+    expect(await screen.findByText('Failed to initiate payment (500): Internal server error')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use existing reference' })).toBeNull();
+  });
+
   it('dismissing the reuse offer re-enables the button', async () => {
     api.initiate.mockRejectedValue(httpError(500, {}));
-    render(<PayFeeButton application={application({ payment: { reference: 'APP-12-OLD999', amount: 150.75, currency: 'ZMW', status: 'failed', channel: null, paidAt: null } })} />);
+    render(
+      <PayFeeButton
+        application={application({
+          payment: { reference: 'APP-12-OLD999', amount: 150.75, currency: 'ZMW', status: 'pending', channel: null, paidAt: null, awaitingProvider: false, failureReason: null },
+        })}
+      />,
+    );
     await clickPay();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay Fee' })).toBeEnabled());

@@ -41,11 +41,7 @@ function currentWidget(): LencoPay | null {
 }
 
 /** The widget, or null when it did not appear after the allowed tries. */
-export async function loadLencoWidget(
-  url: string,
-  tries: number = TIMINGS.paymentScriptTries,
-  intervalMs: number = TIMINGS.paymentScriptIntervalMs,
-): Promise<LencoPay | null> {
+export async function loadLencoWidget(url: string, tries: number = TIMINGS.paymentScriptTries, intervalMs: number = TIMINGS.paymentScriptIntervalMs): Promise<LencoPay | null> {
   if (currentWidget()) return currentWidget();
   const already = Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-lenco-widget]')).some((s) => s.dataset.lencoWidget === url);
   if (!already) {

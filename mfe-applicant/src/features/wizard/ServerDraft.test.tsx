@@ -1,0 +1,197 @@
+/**
+ * Drafts that follow the applicant (issue 16): the wizard copies its draft to
+ * the server at a measured pace (fake timers: at most one save per interval,
+ * none when nothing changed, longer waits while offline), uploads a chosen
+ * document once, resumes a newer draft from another device with a notice,
+ * and does not send again at submission what the server's draft holds.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { applicationsApi, draftsApi, programsApi, universitiesApi, type Draft, type Program } from 'shared-api';
+import { DRAFT_KEY, emptyDraft, loadDraft } from '../../lib/application-draft';
+import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
+import { applicant, httpError, renderAt, signIn } from '../../test-utils';
+import { ApplicationWizard } from './components/ApplicationWizard';
+import { SAVE_INTERVAL_MS, SYNC_KEY } from './hooks/useServerDraft';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  universitiesApi: { get: jest.fn() },
+  programsApi: { ofUniversity: jest.fn() },
+  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
+  draftsApi: { get: jest.fn(), save: jest.fn(), putFile: jest.fn(), removeFile: jest.fn(), remove: jest.fn(), downloadFile: jest.fn() },
+}));
+
+const PROGRAMS = [{ id: 11, _id: 11, name: 'Computer Science', description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }] as Program[];
+const get = draftsApi.get as jest.Mock;
+const save = draftsApi.save as jest.Mock;
+const putFile = draftsApi.putFile as jest.Mock;
+
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+const serverDraft = (over: Partial<Draft> = {}): Draft => ({ draft: {}, files: [], updatedAt: '2026-03-02T08:30:00.000Z', ...over });
+const complete = {
+  universityId: 3,
+  programIds: [11],
+  fullName: 'Ada Banda',
+  gender: 'Female',
+  email: 'ada@example.com',
+  phone: '0971234567',
+  nationality: 'Zambian',
+  dateOfBirth: '2004-05-06',
+  city: 'Lusaka',
+  country: 'Zambia',
+  qualification: 'Grade 12',
+  institution: 'Kitwe Boys',
+  submissionDetails: '',
+  nationalRegNumber: '123456/10/1',
+  province: 'Lusaka',
+  programNotes: '',
+  schoolProvince: 'Copperbelt',
+};
+
+async function openWizard() {
+  renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+  await screen.findByRole('heading', { level: 1, name: /^Apply/ });
+  await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+  // Let the comparison with the server finish.
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+  setFileStore(createMemoryFileStore());
+  signIn();
+  (universitiesApi.get as jest.Mock).mockResolvedValue({ id: 3, name: 'University of Zambia' });
+  (programsApi.ofUniversity as jest.Mock).mockResolvedValue(PROGRAMS);
+  (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+  (applicationsApi.submit as jest.Mock).mockReset();
+  for (const fn of Object.values(draftsApi)) (fn as jest.Mock).mockReset();
+  get.mockRejectedValue(httpError(404));
+  let version = 0;
+  save.mockImplementation(async ({ updatedAt: _seen, ...body }: Draft['draft'] & { updatedAt: string | null }) =>
+    serverDraft({ updatedAt: new Date(Date.UTC(2026, 2, 2, 9, 0, ++version)).toISOString(), draft: body }),
+  );
+  putFile.mockImplementation(async () => serverDraft({ files: [{ documentType: 'NRC_FRONT', fileName: 'front.png', fileType: 'image/png', size: 8 }] }));
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('the draft on the server', () => {
+  it('saves at most once per interval, only when something changed', async () => {
+    await openWizard();
+    await advance(10_000);
+    expect(save).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'L' } });
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lu' } });
+    await advance(SAVE_INTERVAL_MS - 500);
+    expect(save).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+    await advance(500);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0][0]).toMatchObject({ city: 'Lusaka', universityId: 3, updatedAt: null });
+    expect(save.mock.calls[0][0]).not.toHaveProperty('userId');
+
+    // Typing on: the next save waits for the interval and carries the latest text.
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka E' } });
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka East' } });
+    await advance(1000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await advance(SAVE_INTERVAL_MS);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save.mock.calls[1][0]).toMatchObject({ city: 'Lusaka East', updatedAt: '2026-03-02T09:00:01.000Z' });
+
+    // Nothing changed since: no request, however long.
+    await advance(60_000);
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+
+  it('backs off while offline instead of retrying in a loop', async () => {
+    save.mockRejectedValue(new TypeError('Failed to fetch'));
+    await openWizard();
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Ndola' } });
+    await advance(20_000);
+    expect(save.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(save.mock.calls.length).toBeLessThanOrEqual(2);
+    await advance(60_000);
+    expect(save.mock.calls.length).toBeLessThanOrEqual(4);
+  });
+
+  it('uploads a chosen document to the draft once', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...emptyDraft(complete), userId: applicant.id, step: 3 }));
+    await openWizard();
+    const front = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'front.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText(/Choose NRC front or passport/), { target: { files: [front] } });
+    await screen.findByText(/front\.png · /);
+    await advance(SAVE_INTERVAL_MS);
+    await waitFor(() => expect(putFile).toHaveBeenCalledTimes(1));
+    expect(putFile).toHaveBeenCalledWith('NRC_FRONT', front, 'front.png');
+    await advance(30_000);
+    expect(putFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('resumes a newer draft from another device, with its documents, and says so', async () => {
+    get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe', step: 1 } }));
+    await openWizard();
+    expect(await screen.findByLabelText(/^City/)).toHaveValue('Kitwe');
+    expect(await screen.findByText(/We restored your draft from your other device \(saved /)).toBeInTheDocument();
+    expect(loadDraft()?.city).toBe('Kitwe');
+    // What came from the server is not sent back.
+    await advance(30_000);
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('keeps this device’s draft when it is the newer one, and says so', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...emptyDraft(complete), userId: applicant.id, city: 'Livingstone' }));
+    localStorage.setItem(SYNC_KEY, JSON.stringify({ version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-03T00:00:00.000Z') }));
+    get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe' } }));
+    await openWizard();
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Livingstone');
+    expect(await screen.findByText(/This device has a newer draft/)).toBeInTheDocument();
+    await advance(SAVE_INTERVAL_MS);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0][0]).toMatchObject({ city: 'Livingstone', updatedAt: '2026-03-02T08:30:00.000Z' });
+  });
+
+  it('does not send again at submission the documents the server draft holds', async () => {
+    const types = ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE'] as const;
+    get.mockResolvedValue(
+      serverDraft({
+        draft: { ...complete, step: 4 },
+        files: types.map((documentType) => ({ documentType, fileName: `${documentType.toLowerCase()}.pdf`, fileType: 'application/pdf', size: 8 })),
+      }),
+    );
+    (draftsApi.downloadFile as jest.Mock).mockImplementation(async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99, message: 'Application submitted successfully' }) });
+    await openWizard();
+    await screen.findByText(/We restored your draft/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Application' }));
+    await screen.findByRole('heading', { name: 'Application Submitted' });
+    const form = (applicationsApi.submit as jest.Mock).mock.calls[0][0] as FormData;
+    expect(form.getAll('files')).toHaveLength(0);
+    const application = JSON.parse(await readText(form.get('application') as Blob)) as { documentTypes: string[] };
+    expect(application.documentTypes).toEqual([...types]);
+    await advance(30_000);
+    expect(save).not.toHaveBeenCalled();
+    expect(putFile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Drafts that follow the applicant (issue 16): the wizard's draft and the
+ * documents already chosen are copied to the server as the applicant types,
+ * so signing in on another device resumes them. The local draft (spec keys)
+ * stays as it is; this hook only mirrors it.
+ *
+ * - Pacing: at most one save every SAVE_INTERVAL_MS, only when the draft
+ *   differs from what the server last accepted; a failed save waits longer
+ *   each time (up to MAX_BACKOFF_MS) instead of retrying in a loop.
+ * - A chosen document is uploaded to the draft once; at submission the
+ *   documents the server already holds are not sent again (`storedTypes`).
+ * - On opening, the server's draft and the local one are compared: the newer
+ *   wins (the local one's time is kept under SYNC_KEY), and a notice says so
+ *   when they differ.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DOCUMENT_TYPES, draftsApi, errorStatus, formatDateTime, type DocumentType, type Draft, type DraftData } from 'shared-api';
+import { notify } from 'shared-auth';
+import type { ApplicationDraft } from '../../../lib/application-draft';
+import type { ChosenFiles } from '../model';
+
+export const SAVE_INTERVAL_MS = 3000;
+export const MAX_BACKOFF_MS = 60_000;
+/** This device's view of the server draft: the version it last saw and when the local draft last changed. */
+export const SYNC_KEY = 'applicationDraftSync';
+
+interface SyncState {
+  version: string | null;
+  changedAt: number;
+}
+
+function readSync(): SyncState {
+  try {
+    const raw = JSON.parse(localStorage.getItem(SYNC_KEY) ?? 'null') as Partial<SyncState> | null;
+    return { version: typeof raw?.version === 'string' ? raw.version : null, changedAt: typeof raw?.changedAt === 'number' ? raw.changedAt : 0 };
+  } catch {
+    return { version: null, changedAt: 0 };
+  }
+}
+
+function writeSync(state: SyncState): void {
+  try {
+    localStorage.setItem(SYNC_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or disabled: the next opening compares by the server's time only.
+  }
+}
+
+/** What the server keeps of a local draft: everything but the account, which the server knows. */
+export function toDraftData(draft: ApplicationDraft): DraftData {
+  const { userId: _userId, ...data } = draft;
+  return data as DraftData;
+}
+
+function sameDraft(a: DraftData, b: DraftData): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof DraftData>;
+  const blank = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringify(v));
+  return [...keys].every((key) => blank(a[key]) === blank(b[key]));
+}
+
+/** The server's draft as the wizard's fields, for this university (another university's keeps only the applicant's details, as locally). */
+function adoptServer(data: DraftData, universityId: number): Partial<ApplicationDraft> {
+  const patch = { ...data } as Partial<ApplicationDraft>;
+  if (data.universityId !== universityId) {
+    patch.programIds = [];
+    patch.step = 1;
+  }
+  patch.universityId = universityId;
+  return patch;
+}
+
+interface Options {
+  universityId: number;
+  draft: ApplicationDraft;
+  files: ChosenFiles;
+  /** The local draft and its files have been read (the comparison waits for them). */
+  ready: boolean;
+  /** Whether a local draft of this applicant was found. */
+  hadLocalDraft: boolean;
+  update: (patch: Partial<ApplicationDraft>) => void;
+  setFile: (type: DocumentType, file: File | null) => void;
+}
+
+export function useServerDraft({ universityId, draft, files, ready, hadLocalDraft, update, setFile }: Options) {
+  const [reconciled, setReconciled] = useState(false);
+  const version = useRef<string | null>(readSync().version);
+  /** The serialized fields the server last accepted (null: unknown or none). */
+  const savedJson = useRef<string | null>(null);
+  /** The File object the server holds for each document type. */
+  const stored = useRef<Partial<Record<DocumentType, File>>>({});
+  const serverTypes = useRef<Set<DocumentType>>(new Set());
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const busy = useRef(false);
+  const lastRequestAt = useRef(0);
+  const backoff = useRef(0);
+  const suspended = useRef(false);
+  const latest = useRef({ draft, files });
+  latest.current = { draft, files };
+  const previousJson = useRef<string | null>(null);
+
+  const learn = useCallback((server: Draft) => {
+    version.current = server.updatedAt;
+    serverTypes.current = new Set(server.files.map((f) => f.documentType));
+    writeSync({ ...readSync(), version: server.updatedAt });
+  }, []);
+
+  // One round: the fields if they changed, then each document not yet on the server (or removed here).
+  const flush = useCallback(async () => {
+    if (busy.current || suspended.current) return;
+    busy.current = true;
+    lastRequestAt.current = Date.now();
+    try {
+      const { draft: current, files: chosen } = latest.current;
+      const data = toDraftData(current);
+      const json = JSON.stringify(data);
+      if (json !== savedJson.current) {
+        try {
+          learn(await draftsApi.save({ ...data, updatedAt: version.current }));
+          savedJson.current = json;
+        } catch (error) {
+          if (errorStatus(error) !== 409) throw error;
+          // Saved from another device since: the applicant is typing here, so this copy is the newer one.
+          learn(await draftsApi.get());
+          learn(await draftsApi.save({ ...data, updatedAt: version.current }));
+          savedJson.current = json;
+        }
+      }
+      for (const type of DOCUMENT_TYPES) {
+        const file = chosen[type];
+        if (file && stored.current[type] !== file) {
+          learn(await draftsApi.putFile(type, file, file.name));
+          stored.current[type] = file;
+        } else if (!file && serverTypes.current.has(type)) {
+          learn(await draftsApi.removeFile(type));
+          delete stored.current[type];
+        }
+      }
+      backoff.current = 0;
+    } catch {
+      backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
+    } finally {
+      busy.current = false;
+    }
+  }, [learn]);
+
+  const schedule = useCallback(() => {
+    if (timer.current || suspended.current) return;
+    const wait = Math.max(SAVE_INTERVAL_MS, lastRequestAt.current + SAVE_INTERVAL_MS + backoff.current - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void flush().then(() => {
+        if (changedSinceSave()) schedule();
+      });
+    }, wait);
+  }, [flush]);
+
+  function changedSinceSave(): boolean {
+    const { draft: current, files: chosen } = latest.current;
+    if (JSON.stringify(toDraftData(current)) !== savedJson.current) return true;
+    return DOCUMENT_TYPES.some((type) => (chosen[type] ? stored.current[type] !== chosen[type] : serverTypes.current.has(type)));
+  }
+
+  // On opening: the server's draft against the local one; the newer wins.
+  useEffect(() => {
+    if (!ready || reconciled) return;
+    let active = true;
+    const local = toDraftData(latest.current.draft);
+    const reconcile = async () => {
+      let server: Draft | null = null;
+      try {
+        server = await draftsApi.get();
+      } catch (error) {
+        // Offline or busy: work locally, save later. A wizard opened afresh saves nothing until the applicant types.
+        if (!hadLocalDraft) savedJson.current = JSON.stringify(local);
+        if (errorStatus(error) !== 404) return;
+      }
+      if (!active) return;
+      if (!server) {
+        version.current = null;
+        return;
+      }
+      learn(server);
+      const sync = readSync();
+      const serverIsNewer = !hadLocalDraft || (sync.version !== server.updatedAt && Date.parse(server.updatedAt) > sync.changedAt);
+      const differs = !sameDraft(server.draft, { ...local, universityId: server.draft.universityId ?? null });
+      if (serverIsNewer) {
+        const patch = adoptServer(server.draft, universityId);
+        update(patch);
+        savedJson.current = JSON.stringify(toDraftData({ ...latest.current.draft, ...patch }));
+        for (const file of server.files) {
+          try {
+            const blob = await draftsApi.downloadFile(file.documentType);
+            if (!active) return;
+            const restored = new File([blob], file.fileName, { type: file.fileType });
+            stored.current[file.documentType] = restored;
+            setFile(file.documentType, restored);
+          } catch {
+            // The document stays on the server; the applicant can choose it again.
+          }
+        }
+        if (differs || server.files.length > 0) notify(`We restored your draft from your other device (saved ${formatDateTime(server.updatedAt)}).`, 'info');
+      } else if (differs) {
+        notify(`This device has a newer draft than the one saved from your other device (saved ${formatDateTime(server.updatedAt)}); we kept this one.`, 'info');
+      }
+    };
+    void reconcile().finally(() => active && setReconciled(true));
+    return () => {
+      active = false;
+    };
+    // Runs once, when the local draft has been read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+
+  // Every change after that: noted locally, saved to the server at the pace above.
+  useEffect(() => {
+    if (!reconciled) return;
+    const json = JSON.stringify(toDraftData(draft));
+    if (previousJson.current !== null && previousJson.current !== json) writeSync({ ...readSync(), changedAt: Date.now() });
+    previousJson.current = json;
+    if (changedSinceSave()) schedule();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reconciled, draft, files]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  /** The documents the server's draft already holds as chosen here: not sent again at submission. */
+  const storedTypes = useCallback(
+    (): DocumentType[] => DOCUMENT_TYPES.filter((type) => latest.current.files[type] && stored.current[type] === latest.current.files[type] && serverTypes.current.has(type)),
+    [],
+  );
+
+  /** Stops saving (while submitting, or for good after Start Over or a submission). */
+  const suspend = useCallback(() => {
+    suspended.current = true;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+
+  const resume = useCallback(() => {
+    suspended.current = false;
+    if (changedSinceSave()) schedule();
+  }, [schedule]);
+
+  /** Start Over: the server's draft goes too (a failure leaves it to the 180-day sweep). */
+  const discardServerDraft = useCallback(async () => {
+    suspend();
+    try {
+      localStorage.removeItem(SYNC_KEY);
+    } catch {
+      // Nothing stored.
+    }
+    await draftsApi.remove().catch(() => undefined);
+  }, [suspend]);
+
+  return { storedTypes, suspend, resume, discardServerDraft };
+}

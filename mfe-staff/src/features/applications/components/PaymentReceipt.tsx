@@ -1,0 +1,93 @@
+/**
+ * The payment receipt on the staff application detail (issue 22): the same
+ * fields the applicant's receipt shows, and the PDF. Read through the files
+ * download, since the shell's shared-api client has no receipt call yet.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useEffect, useState } from 'react';
+import { filesApi, type Receipt } from 'shared-api';
+import { DetailList } from '../../../components/DetailList';
+import { Loading } from '../../../components/Loading';
+
+function save(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** A blob's text through FileReader, which every browser (and jsdom) has. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+export function PaymentReceipt({ applicationId }: { applicationId: number }) {
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [downloadFailed, setDownloadFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setState('loading');
+    filesApi
+      .download(`/api/applications/${applicationId}/receipt`)
+      .then(async (blob) => JSON.parse(await readText(blob)) as Receipt)
+      .then((r) => {
+        if (!live) return;
+        setReceipt(r);
+        setState('ready');
+      })
+      .catch(() => live && setState('error'));
+    return () => {
+      live = false;
+    };
+  }, [applicationId]);
+
+  if (state === 'loading') return <Loading text="Loading receipt..." />;
+  if (state === 'error' || !receipt) return <Alert severity="error">Could not load the receipt. Please reload the page.</Alert>;
+
+  const download = async () => {
+    setDownloadFailed(false);
+    try {
+      save(await filesApi.download(`/api/applications/${applicationId}/receipt.pdf`), `receipt-${receipt.receiptNumber}.pdf`);
+    } catch {
+      setDownloadFailed(true);
+    }
+  };
+
+  return (
+    <Box>
+      <DetailList
+        items={[
+          ['Receipt Number', receipt.receiptNumber],
+          ['Date and Time', receipt.paidAtText],
+          ['Amount', `${receipt.currency} ${receipt.amount.toFixed(2)}`],
+          ['Paid By', receipt.payer ? `${receipt.channel}, ${receipt.payer}` : receipt.channel],
+          ['Payment Reference', receipt.reference],
+          ['Provider Reference', receipt.providerReference ?? 'Not given by the provider'],
+          ['Application', `#${receipt.applicationId}, ${receipt.applicantName}`],
+          ['University', receipt.universityName],
+        ]}
+      />
+      <Button variant="outlined" sx={{ mt: 1.5 }} onClick={() => void download()}>
+        Download receipt
+      </Button>
+      {downloadFailed && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Could not download the receipt. Please try again.
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { APPLICANT_CATEGORY_LABELS, errorText, intakesApi, isMissing, type Intake, type IntakeCapacity } from 'shared-api';
+import { formatIntakeDate } from 'shared-api/intakes';
+import { BackButton } from '../../../components/BackButton';
+import { DetailList } from '../../../components/DetailList';
+import { Loading } from '../../../components/Loading';
+import { PageHeader } from '../../../components/PageHeader';
+import { RowsTable } from '../../../components/PagedTable';
+import { useInReach } from '../../../hooks/useInReach';
+import { STATE_LABELS } from './IntakesList';
+
+/** An intake with its places per program: places, accepted and pending applications. */
+export function IntakeDetail() {
+  const { id } = useParams();
+  const [intake, setIntake] = useState<Intake | null>(null);
+  const [capacity, setCapacity] = useState<IntakeCapacity | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inReach = useInReach();
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    Promise.all([intakesApi.get(id), intakesApi.capacity(id)])
+      .then(([found, places]) => {
+        if (!live) return;
+        setIntake(found);
+        setCapacity(places);
+      })
+      .catch((err) => live && setError(isMissing(err) ? 'Intake not found' : errorText(err, 'Failed to fetch the intake.')));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (intake && !inReach(intake.universityId)) return <Alert severity="warning">Intake not found</Alert>;
+  if (!intake || !capacity) return <Loading text="Loading intake..." />;
+
+  return (
+    <Box>
+      <BackButton />
+      <PageHeader title={intake.name} />
+      <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+        <DetailList
+          items={[
+            ['State', STATE_LABELS[intake.state]],
+            ['Opens', formatIntakeDate(intake.opensAt)],
+            ['Closes', formatIntakeDate(intake.closesAt)],
+            ['Fees', intake.fees.length === 0 ? 'Standard fee (ZMW 150.75)' : intake.fees.map((f) => `${APPLICANT_CATEGORY_LABELS[f.category]}: ${f.currency} ${f.amount}`).join('; ')],
+          ]}
+        />
+      </Paper>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Places per program
+      </Typography>
+      <Paper>
+        <RowsTable
+          label="Places per program"
+          rows={capacity.programs.map((p) => ({ ...p, id: p.programId }))}
+          columns={[
+            { header: 'Program', cell: (p) => p.programName },
+            { header: 'Places', cell: (p) => (p.capacity === null ? 'Unlimited' : p.capacity) },
+            { header: 'Accepted', cell: (p) => p.accepted },
+            { header: 'Pending', cell: (p) => p.pending },
+          ]}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import { pageManifestSchema } from 'shared-api/contract';
+import { STAFF_ROUTES } from './App';
+import { PAGES } from './pages';
+
+// The shell routes to this remote only the paths its manifest declares, and
+// the remote shows only the paths its App routes: the two lists must agree.
+describe('the page manifest', () => {
+  it('is valid for the shell', () => {
+    expect(pageManifestSchema.safeParse(PAGES).success).toBe(true);
+  });
+
+  it('declares every page the App routes, and no page the App does not route', () => {
+    const routed = STAFF_ROUTES.map((route) => route.path).sort();
+    const declared = PAGES.pages.map((page) => page.path).sort();
+    expect(declared).toEqual(routed);
+    expect(new Set(declared).size).toBe(declared.length);
+  });
+});

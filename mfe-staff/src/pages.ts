@@ -1,0 +1,56 @@
+/**
+ * The pages this remote owns, as data (see PageManifest in shared-api): the
+ * shell routes, guards and builds the staff sidebar from this list, published
+ * with each version of the remote as pages.json. src/App.tsx routes the same
+ * paths (App.test.tsx checks that they agree).
+ *
+ * Sidebar (spec §2.1): ADMIN Dashboard, Applications, Programs; SUPERUSER
+ * Dashboard, Universities, Programs, Courses, Applications, User Management
+ * (the spec spells it 'User Managemant'; the product shows the corrected label).
+ * Issue 16 adds Intakes (admission rounds) after Programs for both roles.
+ */
+import type { PageManifest } from 'shared-api';
+
+/** A calendar (Material Icons 'event', Apache-2.0): the shell's own icon set has none, and needs no release for it. */
+const CALENDAR_ICON = 'M17 12h-5v5h5zM16 1v2H8V1H6v2H5c-1.11 0-1.99.9-1.99 2L3 19c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2h-1V1zm3 18H5V8h14z';
+
+const STAFF = { roles: ['ADMIN', 'SUPERUSER'], layout: 'staff' } satisfies Partial<PageManifest['pages'][number]>;
+/** An ADMIN gets a 'not found' page here; the server refuses the calls anyway. */
+const SUPERUSER_ONLY = { roles: ['SUPERUSER'], layout: 'staff' } satisfies Partial<PageManifest['pages'][number]>;
+
+export const PAGES = {
+  format: 1,
+  pages: [
+    { path: '/dashboard', ...STAFF, nav: [{ menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' }] },
+    {
+      path: '/applications',
+      ...STAFF,
+      nav: [
+        { menu: 'sidebar', label: 'Applications', order: 20, roles: ['ADMIN'], icon: 'applications' },
+        { menu: 'sidebar', label: 'Applications', order: 50, roles: ['SUPERUSER'], icon: 'applications' },
+      ],
+    },
+    { path: '/applications/:id', ...STAFF },
+    { path: '/programs', ...STAFF, nav: [{ menu: 'sidebar', label: 'Programs', order: 30, icon: 'programs' }] },
+    { path: '/programs/add', ...STAFF },
+    { path: '/programs/edit/:id', ...STAFF },
+    { path: '/programs/:id', ...STAFF },
+    { path: '/intakes', ...STAFF, nav: [{ menu: 'sidebar', label: 'Intakes', order: 35, iconPath: CALENDAR_ICON }] },
+    { path: '/intakes/add', ...STAFF },
+    { path: '/intakes/edit/:id', ...STAFF },
+    { path: '/intakes/:id', ...STAFF },
+    { path: '/courses', ...STAFF, nav: [{ menu: 'sidebar', label: 'Courses', order: 40, roles: ['SUPERUSER'], icon: 'courses' }] },
+    { path: '/course/add', ...STAFF },
+    { path: '/course/edit/:id', ...STAFF },
+    { path: '/course/:id', ...STAFF },
+    { path: '/universities/all', ...SUPERUSER_ONLY, nav: [{ menu: 'sidebar', label: 'Universities', order: 20, icon: 'universities' }] },
+    { path: '/universities/add', ...SUPERUSER_ONLY },
+    { path: '/universities/edit/:id', ...SUPERUSER_ONLY },
+    { path: '/universities/:id', ...STAFF },
+    { path: '/users', ...STAFF, nav: [{ menu: 'sidebar', label: 'User Management', order: 60, roles: ['SUPERUSER'], icon: 'users' }] },
+    { path: '/users/add-admin', ...STAFF },
+    { path: '/students/all', ...STAFF },
+    { path: '/profile', ...STAFF },
+    { path: '/audit', ...SUPERUSER_ONLY },
+  ],
+} satisfies PageManifest;
