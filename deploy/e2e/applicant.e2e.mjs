@@ -14,7 +14,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
-
 const FILES = [
   { label: 'NRC front or passport', name: 'nrc-front.png', mimeType: 'image/png', buffer: makePng(64, 40, [200, 30, 30]) },
   { label: 'NRC back', name: 'nrc-back.png', mimeType: 'image/png', buffer: makePng(64, 40, [30, 30, 200]) },
@@ -78,6 +77,7 @@ describe('applicant journey', () => {
     // Register a fresh applicant, then sign in.
     const email = `applicant.${Date.now()}@example.org`;
     const password = 'Kafue-River-2026!';
+    const newPassword = 'Luangwa-Valley-2027!';
     await page.goto(`${portal.url}/register`);
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
     await page.getByLabel('First Name').fill('Chipo');
@@ -96,7 +96,10 @@ describe('applicant journey', () => {
 
     // Browse: the list, the university, Apply.
     await page.getByLabel('Search universities by name').fill(university.name);
-    await page.getByRole('link', { name: `Learn More about ${university.name}` }).first().click({ timeout: 20_000 });
+    await page
+      .getByRole('link', { name: `Learn More about ${university.name}` })
+      .first()
+      .click({ timeout: 20_000 });
     await page.waitForURL(`${portal.url}/universities/${university.id}`);
     await page.getByRole('heading', { name: university.name }).first().waitFor({ timeout: 20_000 });
     await assertFits(page, 'university detail');
@@ -112,7 +115,7 @@ describe('applicant journey', () => {
     await page.getByLabel(/^Phone number/).fill('+260 977 123 456');
     await page.getByLabel(/^Date of birth/).fill('2005-03-14');
     await page.getByLabel(/^Country/).selectOption('Zambia');
-    await page.getByLabel(/^Province/).fill('Central');
+    await page.getByLabel(/^Province/).selectOption('Central');
     await page.getByLabel(/^City/).fill('Kabwe');
     await assertFits(page, 'wizard step 1');
     await shot(page, 'step1');
@@ -123,7 +126,10 @@ describe('applicant journey', () => {
     await page.getByLabel(/^First choice program/).selectOption(String(chosen[0].id));
     await page.getByLabel(/^Second choice program/).selectOption(String(chosen[1].id));
     await page.getByLabel(/^Third choice program/).selectOption(String(chosen[2].id));
-    const thirdOptions = await page.getByLabel(/^Third choice program/).locator('option').allTextContents();
+    const thirdOptions = await page
+      .getByLabel(/^Third choice program/)
+      .locator('option')
+      .allTextContents();
     assert.ok(!thirdOptions.includes(chosen[0].name), 'a program chosen in one slot is not offered in another');
     await page.getByLabel(/^Nationality/).fill('Zambian');
     await page.getByLabel(/^National registration number/).fill('123456/78/1');
@@ -187,7 +193,10 @@ describe('applicant journey', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Something went wrong. Please try again.').waitFor({ timeout: 30_000 });
     const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('applicationDraft')));
-    assert.deepEqual(kept.programIds, chosen.map((p) => p.id));
+    assert.deepEqual(
+      kept.programIds,
+      chosen.map((p) => p.id),
+    );
     await page.getByText('4 of 4 files uploaded').waitFor();
     // On a slow uplink (about 150 KB/s) the bar shows how much has been sent, in percent.
     const cdp = await page.context().newCDPSession(page);
@@ -207,7 +216,11 @@ describe('applicant journey', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const percents = await page.evaluate(() => window.__uploadPercents);
     assert.ok(percents.filter((p) => p > 0 && p < 100).length >= 2, `the bar moved through the upload: ${percents.join(', ')}`);
-    assert.deepEqual(percents, [...percents].sort((a, b) => a - b), 'the percent only grows');
+    assert.deepEqual(
+      percents,
+      [...percents].sort((a, b) => a - b),
+      'the percent only grows',
+    );
     assert.equal(await page.evaluate(() => localStorage.getItem('applicationDraft')), null, 'the draft is cleared after submitting');
 
     // The list.
@@ -218,7 +231,10 @@ describe('applicant journey', () => {
     await assertFits(page, 'applications list');
     await shot(page, 'list');
     assert.equal(await page.getByRole('heading', { name: 'Continue Application' }).count(), 0);
-    await page.getByRole('link', { name: /View details of application/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details of application/ })
+      .first()
+      .click();
 
     // The detail: choices by priority, documents, the lightbox.
     await page.waitForURL(/\/applications\/\d+$/);
@@ -252,8 +268,15 @@ describe('applicant journey', () => {
     }
 
     // Profile and settings; the data export; deleting the account ends the session.
+    // Settings: a password change keeps this browser signed in (its token is renewed).
     await page.goto(`${portal.url}/settings`);
-    await page.getByText('Settings functionality is coming soon.').waitFor({ timeout: 20_000 });
+    const passwordSection = page.getByRole('region', { name: 'Password' });
+    await passwordSection.getByLabel(/^Current password/).fill(password, { timeout: 20_000 });
+    await passwordSection.getByLabel(/^New password/).fill(newPassword);
+    await passwordSection.getByLabel(/^Confirm new password/).fill(newPassword);
+    await passwordSection.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed. You have been signed out on every other device.').waitFor();
+    await assertFits(page, 'settings');
     await page.goto(`${portal.url}/profile`);
     await page.getByText(email).waitFor({ timeout: 20_000 });
     await page.getByText('Active', { exact: true }).waitFor();
@@ -261,10 +284,23 @@ describe('applicant journey', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     const exported = JSON.parse(Buffer.from(await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts))).toString());
     assert.ok(JSON.stringify(exported).includes(email), 'the export holds the account');
+    const logoutAnswers = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/auth/logout')) logoutAnswers.push(response.status());
+    });
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+    // The password is asked for first; a wrong one is refused in the dialog and nothing is deleted.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Password').fill('Not-my-password-1');
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await dialog.getByText('The password is not correct. Your account has not been deleted.').waitFor();
+    await dialog.getByLabel('Password').fill(newPassword);
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
     await page.waitForURL(`${portal.url}/login`, { timeout: 20_000 });
-    const login = await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    // /login confirms it, and the shell sent no logout that could answer 401.
+    await page.getByText('Your account and personal data have been deleted.').waitFor();
+    assert.deepEqual(logoutAnswers, [], 'the server ended the session itself: no logout call, no 401');
+    const login = await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: newPassword }) });
     assert.notEqual(login.status, 200, 'a deleted account cannot sign in');
 
     assert.deepEqual(errors, []);

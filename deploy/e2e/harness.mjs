@@ -1,6 +1,6 @@
 /**
- * End-to-end harness: the real portal (node api/dist/server.mjs: API, shell and
- * remotes on one port, embedded PGlite in a temporary data folder, demo data on)
+ * End-to-end harness: the real portal (node server/dist/server.mjs: API, shell
+ * and remotes on one port, embedded PGlite in a temporary data folder, demo data on)
  * and headless Debian Chromium through playwright-core.
  *
  * It assumes the bundles are built (`npm test` builds them first; `npm start`
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'api', 'dist', 'server.mjs');
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'server', 'dist', 'server.mjs');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1366, height: 900 };
@@ -89,6 +89,8 @@ export async function startPortal({ env = {}, timeoutMs = 60_000 } = {}) {
     HOST: '127.0.0.1',
     PORTAL_DATA_DIR: dataDir,
     PORTAL_DEMO_DATA: 'true',
+    // Production takes the offline payment sandbox only when enabled by name.
+    LENCO_SANDBOX: 'true',
     PORTAL_SERVE_WEB: 'true',
     PORTAL_ROOT: REPO_ROOT,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -152,7 +154,7 @@ export async function desktopPage(browser, options = {}) {
 
 /**
  * The demo logins: from the file the API writes when it seeds (data folder),
- * else from deploy/demo-logins.json (kept in step with api/src/services/seed.ts).
+ * else from deploy/demo-logins.json (kept in step with api/src/modules/demo/data.ts).
  * @returns {{ role: string, email: string, password: string, university?: string }[]}
  */
 export function demoLogins(dataDir) {
@@ -166,13 +168,48 @@ export function demoLogins(dataDir) {
   throw new Error('No demo logins found');
 }
 
-/** Signs in through the real /login form and waits for /dashboard. */
+/**
+ * Signs in through the real /login form and waits for /dashboard.
+ *
+ * It types once the app has taken the server-rendered form over, as every other
+ * journey acts on adopted elements: what a visitor types and sends before that
+ * is its own journey (server-rendered.e2e.mjs holds the scripts back to make
+ * that moment certain instead of leaving it to the machine's speed). A sign-in
+ * that does not reach /dashboard fails with what the page said, not a bare
+ * timeout.
+ */
 export async function signIn(page, baseUrl, { email, password }) {
   await page.goto(`${baseUrl}/login`);
+  const button = page.getByRole('button', { name: 'Sign In' });
+  await whenInteractive(button);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: false }).first().fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+  await button.click();
+  const refusal = page.locator('form').getByRole('alert').first();
+  const outcome = await Promise.race([
+    page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 }).then(
+      () => 'dashboard',
+      (error) => error,
+    ),
+    // Only a refusal decides this race; if none shows, the address does.
+    refusal.waitFor({ timeout: 20_000 }).then(
+      () => 'refused',
+      () => new Promise(() => {}),
+    ),
+  ]);
+  if (outcome instanceof Error) {
+    // Say where it stopped, so a failure in CI can be diagnosed from its log alone.
+    const form = (
+      await page
+        .locator('form')
+        .innerText()
+        .catch(() => '(no form)')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 200);
+    throw new Error(`Sign-in as ${email} did not reach /dashboard within 20 s: the page is at ${page.url()}; form: ${form}`, { cause: outcome });
+  }
+  if (outcome === 'refused') throw new Error(`Sign-in as ${email} was refused: ${(await refusal.textContent())?.trim()}`);
 }
 
 /**
@@ -182,11 +219,14 @@ export async function signIn(page, baseUrl, { email, password }) {
  */
 export async function whenInteractive(locator) {
   await locator.waitFor();
-  await locator.evaluate((element) => new Promise((resolve) => {
-    const adopted = () => Object.keys(element).some((key) => key.startsWith('__reactProps'));
-    const check = () => (adopted() ? resolve() : requestAnimationFrame(check));
-    check();
-  }));
+  await locator.evaluate(
+    (element) =>
+      new Promise((resolve) => {
+        const adopted = () => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+        const check = () => (adopted() ? resolve() : requestAnimationFrame(check));
+        check();
+      }),
+  );
 }
 
 /** The errors a page logged (uncaught exceptions), for assertions. */

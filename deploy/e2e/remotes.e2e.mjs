@@ -29,9 +29,9 @@ describe('a remote that is down', () => {
     const res = await fetch(`${portal.url}/remotes.json`);
     assert.equal(res.headers.get('cache-control'), 'no-store');
     const manifest = await res.json();
-    assert.equal(manifest.mfe_staff, DEAD_STAFF_URL);
-    assert.equal(manifest.mfe_applicant, GARBAGE_APPLICANT_URL);
-    assert.equal(manifest.mfe_public, '/remotes/mfe-public/remoteEntry.js');
+    assert.equal(manifest.mfe_staff.entry, DEAD_STAFF_URL);
+    assert.equal(manifest.mfe_applicant.entry, GARBAGE_APPLICANT_URL);
+    assert.equal(manifest.mfe_public.entry, '/remotes/mfe-public/remoteEntry.js');
   });
 
   it('shows the staff area unavailable while the sidebar, Retry and logout keep working', async () => {
@@ -43,8 +43,12 @@ describe('a remote that is down', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Programs' }).click();
     await page.waitForURL(`${portal.url}/programs`);
+    // The router renders a navigation as a transition: the URL changes first and the
+    // page (sidebar included) follows once the remote has answered or failed. Wait
+    // for that render, then the message must be the one on /programs.
+    await sidebar.locator('a[aria-current="page"]', { hasText: 'Programs' }).waitFor({ timeout: 20_000 });
     await area.getByText(REMOTE_UNAVAILABLE_MESSAGE).waitFor();
-    assert.equal(await sidebar.getByRole('link', { name: 'Programs' }).getAttribute('aria-current'), 'page');
+    assert.equal(await sidebar.locator('a[aria-current="page"]').count(), 1, 'only Programs is the current entry');
     assert.ok((await page.getByTestId('top-bar-name').textContent()).trim().length > 0);
 
     await area.getByRole('button', { name: 'Retry' }).click();

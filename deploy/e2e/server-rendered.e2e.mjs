@@ -6,8 +6,15 @@
  * the browser itself, and a visitor with a session never sees a guest's page.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { demoLogins, launchBrowser, phonePage, startPortal, whenInteractive } from './harness.mjs';
+import { demoLogins, launchBrowser, phonePage, REPO_ROOT, startPortal, whenInteractive } from './harness.mjs';
+
+// By path: the page platform's build of the pre-start script.
+const { beforeStartScript } = createRequire(import.meta.url)('../../page-platform/build/before-start.cjs');
 
 /** Holds the page's scripts until `release()`, so a test can act on the server's HTML first. */
 async function holdScripts(page) {
@@ -71,6 +78,25 @@ describe('pages rendered on the server', () => {
     });
   }
 
+  it("carries the page platform's pre-start script as built, allowed by the hash its build generated, rendered or not", async () => {
+    const { scriptSrc } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'page-csp.json'), 'utf8'));
+    for (const page of ['/login', '/home', '/dashboard']) {
+      const res = await fetch(`${portal.url}${page}`);
+      const inline = [...(await res.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      assert.deepEqual(inline, [beforeStartScript().script], page);
+      const source = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
+      assert.deepEqual(scriptSrc, [source]);
+      const policy = res.headers.get('content-security-policy');
+      assert.ok(
+        policy
+          .split(';')
+          .find((d) => d.trim().startsWith('script-src'))
+          .includes(source),
+        `${page}: ${policy}`,
+      );
+    }
+  });
+
   it('/universities: shows the list it was rendered with and does not ask the API for it again', async () => {
     const universities = await (await fetch(`${portal.url}/api/universities`)).json();
     const page = await phonePage(browser);
@@ -97,13 +123,18 @@ describe('pages rendered on the server', () => {
     assert.equal(new URL(page.url()).pathname, '/login', 'the browser did not send the form itself');
     release();
     await page.waitForURL(`${portal.url}/dashboard`, { timeout: 20_000 });
-    assert.ok(addresses.every((address) => !address.includes(encodeURIComponent(applicant.password)) && !address.includes('password=')), 'no address carries the password');
+    assert.ok(
+      addresses.every((address) => !address.includes(encodeURIComponent(applicant.password)) && !address.includes('password=')),
+      'no address carries the password',
+    );
     await page.context().close();
   });
 
   it("never shows a guest's page to a visitor with a session", async () => {
     const applicant = logins.find((l) => l.role === 'USER');
-    const { token } = await (await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: applicant.email, password: applicant.password }) })).json();
+    const { token } = await (
+      await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: applicant.email, password: applicant.password }) })
+    ).json();
     const page = await phonePage(browser);
     await page.addInitScript((stored) => localStorage.setItem('user', stored), token);
     const release = await holdScripts(page);

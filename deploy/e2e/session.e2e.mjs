@@ -212,7 +212,11 @@ describe('sessions in the browser', () => {
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(`${portal.url}/login`);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    assert.deepEqual(requested.filter((p) => p.startsWith('/remotes/')), [], '/login loads no remote');
+    assert.deepEqual(
+      requested.filter((p) => p.startsWith('/remotes/')),
+      [],
+      '/login loads no remote',
+    );
     await page.goto(`${portal.url}/home`);
     await expectRemoteMounted(page, 'mfe_public');
     const otherAudiences = requested.filter((p) => p.startsWith('/remotes/mfe-staff/') || p.startsWith('/remotes/mfe-applicant/'));

@@ -204,12 +204,38 @@ describe('staff journey', () => {
     const accept = admin.getByRole('dialog', { name: 'Accept Application' });
     await accept.getByRole('radio', { name: `Choice 2: ${PROGRAMS[1]}` }).check();
     await accept.getByRole('button', { name: 'Accept' }).click();
-    await admin.getByRole('region', { name: 'History' }).getByText(/→ APPROVED/).waitFor({ timeout: 20_000 });
+    await admin.getByRole('region', { name: 'History' }).getByText('Application approved', { exact: true }).waitFor({ timeout: 20_000 });
     assert.equal(await admin.getByRole('button', { name: 'Decline' }).count(), 0, 'no decision buttons once approved');
     const adminToken = await admin.evaluate(() => localStorage.getItem('user'));
     const decided = await call(`/api/applications/${applicationId}`, { token: adminToken });
     assert.equal(decided.body.status, 'APPROVED');
     assert.equal(decided.body.programId, second.id, 'accepted into the second choice');
+
+    /* ---------- the ADMIN adds a colleague to its own university, and archives nobody ---------- */
+    const COLLEAGUE = { email: `colleague.${STAMP}@kit.example.org`, password: 'Kafue-Colleague-2026!' };
+    await admin.goto(`${portal.url}/users`);
+    await admin.getByRole('heading', { name: 'Users' }).waitFor({ timeout: 20_000 });
+    await admin.getByRole('cell', { name: ADMIN.email, exact: true }).waitFor({ timeout: 20_000 });
+    assert.equal(await admin.getByRole('button', { name: /^(Archive|Unarchive) / }).count(), 0, 'only the SUPERUSER archives accounts');
+    await admin.getByRole('button', { name: 'Add Admin' }).click();
+    await admin.waitForURL(`${portal.url}/users/add-admin`);
+    const colleagueForm = admin.getByRole('form', { name: 'Add Admin User' });
+    await colleagueForm.getByText(`University: ${UNIVERSITY}`).waitFor({ timeout: 20_000 });
+    assert.equal(await colleagueForm.getByLabel(/^University/).count(), 0, 'an ADMIN chooses no university');
+    await colleagueForm.getByLabel(/^First Name/).fill('Bupe');
+    await colleagueForm.getByLabel(/^Last Name/).fill('Mulenga');
+    await colleagueForm.getByLabel(/^Email/).fill(COLLEAGUE.email);
+    await colleagueForm.getByLabel(/^Phone/).fill('+260 966 000 222');
+    await colleagueForm.getByLabel(/^Password/).fill(COLLEAGUE.password);
+    await colleagueForm.getByLabel(/^Confirm Password/).fill(COLLEAGUE.password);
+    await colleagueForm.getByRole('button', { name: 'Add Admin' }).click();
+    await expectDialog(admin, 'Admin user added successfully');
+    await admin.waitForURL(`${portal.url}/users`);
+    await admin.getByRole('cell', { name: COLLEAGUE.email, exact: true }).waitFor({ timeout: 20_000 });
+    const colleagueToken = await login(COLLEAGUE);
+    const colleagueClaims = JSON.parse(Buffer.from(colleagueToken.split('.')[1], 'base64url').toString());
+    assert.equal(colleagueClaims.role, 'ADMIN');
+    assert.equal(colleagueClaims.universityId, university.id, "the colleague joins the ADMIN's university");
     assert.deepEqual(adminErrors, []);
     await admin.context().close();
 
@@ -248,19 +274,20 @@ describe('staff journey', () => {
     const list = await (await fetch(`${portal.url}/api/applications?page=1&size=1`, { headers: { Authorization: `Bearer ${token}` } })).json();
     const applicationId = journeyApplicationId ?? list.items[0]?.id;
     assert.ok(applicationId, 'an application exists (the journey above creates one)');
+    // On a phone the lists are cards (a list per page), not tables.
     const pages = [
       ['/dashboard', () => page.getByRole('figure', { name: 'Programs by Faculty' }).waitFor({ timeout: 30_000 })],
-      ['/applications', () => page.getByRole('table', { name: 'Applications' }).waitFor({ timeout: 20_000 })],
+      ['/applications', () => page.getByRole('list', { name: 'Applications' }).waitFor({ timeout: 20_000 })],
       [`/applications/${applicationId}`, () => page.getByRole('region', { name: 'History' }).waitFor({ timeout: 20_000 })],
-      ['/programs', () => page.getByRole('table', { name: 'Programs' }).waitFor({ timeout: 20_000 })],
+      ['/programs', () => page.getByRole('list', { name: 'Programs' }).waitFor({ timeout: 20_000 })],
       ['/programs/add', () => page.getByRole('form', { name: 'Add New Program' }).waitFor({ timeout: 20_000 })],
-      ['/courses', () => page.getByRole('table', { name: 'Courses' }).waitFor({ timeout: 20_000 })],
-      ['/universities/all', () => page.getByRole('table', { name: 'Universities' }).waitFor({ timeout: 20_000 })],
-      ['/users', () => page.getByRole('table', { name: 'Users' }).waitFor({ timeout: 20_000 })],
+      ['/courses', () => page.getByRole('list', { name: 'Courses' }).waitFor({ timeout: 20_000 })],
+      ['/universities/all', () => page.getByRole('list', { name: 'Universities' }).waitFor({ timeout: 20_000 })],
+      ['/users', () => page.getByRole('list', { name: 'Users' }).waitFor({ timeout: 20_000 })],
       ['/users/add-admin', () => page.getByRole('form', { name: 'Add Admin User' }).waitFor({ timeout: 20_000 })],
-      ['/students/all', () => page.getByRole('table', { name: 'Students' }).waitFor({ timeout: 20_000 })],
+      ['/students/all', () => page.getByRole('list', { name: 'Students' }).waitFor({ timeout: 20_000 })],
       ['/profile', () => page.getByText('Account Status').waitFor({ timeout: 20_000 })],
-      ['/audit', () => page.getByRole('table', { name: 'Audit Log' }).waitFor({ timeout: 20_000 })],
+      ['/audit', () => page.getByRole('list', { name: 'Audit Log' }).waitFor({ timeout: 20_000 })],
     ];
     for (const [path, ready] of pages) {
       await page.goto(`${portal.url}${path}`);

@@ -4,16 +4,37 @@ require('@testing-library/jest-dom');
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     window.matchMedia = (query) => ({
-      matches: false, media: query, onchange: null,
-      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent() { return false; },
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent() {
+        return false;
+      },
     });
   }
   if (!window.scrollTo) window.scrollTo = () => {};
   if (!global.IntersectionObserver) {
-    global.IntersectionObserver = class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } };
+    global.IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    };
   }
   if (!global.ResizeObserver) {
-    global.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+    global.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
   }
-  afterEach(() => { localStorage.clear(); });
+  afterEach(() => {
+    localStorage.clear();
+  });
 }

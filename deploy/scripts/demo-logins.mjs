@@ -1,7 +1,6 @@
 /**
- * The demo logins, read from the API's own list (api/src/services/demo-data.ts,
- * re-exported by seed.ts) so the start banner and the README never drift from
- * what the seed creates. deploy/demo-logins.json is the same list written out
+ * The demo logins, read from the API's own list (api/src/modules/demo/data.ts)
+ * so the start banner and the README never drift from what the seed creates. deploy/demo-logins.json is the same list written out
  * (`node deploy/scripts/demo-logins.mjs --write`); `--check` fails when it is stale.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEMO_LOGINS_JSON = path.join(ROOT, 'deploy', 'demo-logins.json');
-const SOURCE = path.join(ROOT, 'api', 'src', 'services', 'demo-data.ts');
+const SOURCE = path.join(ROOT, 'api', 'src', 'modules', 'demo', 'data.ts');
 
 /** The list from the API source (through tsx), else from deploy/demo-logins.json. */
 export async function loadDemoLogins() {
@@ -28,14 +27,12 @@ export async function loadDemoLogins() {
 
 export function formatDemoLogins(logins) {
   const width = Math.max(...logins.map((l) => l.email.length));
-  return logins
-    .map((l) => `  ${l.role.padEnd(9)}  ${l.email.padEnd(width)}  ${l.password}${l.university ? `  (${l.university})` : ''}`)
-    .join('\n');
+  return logins.map((l) => `  ${l.role.padEnd(9)}  ${l.email.padEnd(width)}  ${l.password}${l.university ? `  (${l.university})` : ''}`).join('\n');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const logins = await loadDemoLogins();
-  const json = `${JSON.stringify({ note: 'Generated from api/src/services/demo-data.ts by deploy/scripts/demo-logins.mjs --write', logins }, null, 2)}\n`;
+  const json = `${JSON.stringify({ note: 'Generated from api/src/modules/demo/data.ts by deploy/scripts/demo-logins.mjs --write', logins }, null, 2)}\n`;
   if (process.argv.includes('--write')) {
     writeFileSync(DEMO_LOGINS_JSON, json);
     console.log(`wrote ${path.relative(ROOT, DEMO_LOGINS_JSON)} (${logins.length} logins)`);

@@ -1,15 +1,21 @@
 /**
- * `npm start`: builds what is missing (the API bundle, then each front-end
- * bundle, one at a time), then runs the whole portal from one Node process on
+ * `npm start`: builds what is missing (the portal server's bundle: the API
+ * with the web platform, then each front-end bundle, one at a time), then runs
+ * the whole portal from one Node process (server/dist/server.mjs) on
  * PORT (default 8080) with the embedded database, and prints the URL and the
  * demo logins. Ctrl-C stops it cleanly.
+ *
+ * It is a local trial: the server runs with NODE_ENV=development (demo data and
+ * the offline payment sandbox on) unless NODE_ENV says otherwise. With
+ * NODE_ENV=production the server's own rules apply (no demo data or sandbox
+ * unless enabled by name) and no demo password is ever printed.
  *
  * Force a rebuild with `npm start -- --rebuild` (or delete a dist folder).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatDemoLogins, loadDemoLogins } from './demo-logins.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,7 +24,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** What `npm start` builds, in order, and the file that proves each is built. */
 export const BUILD_STEPS = [
-  { name: 'api', marker: 'api/dist/server.mjs', command: NPM, args: ['run', 'build', '-w', 'api'], cwd: '.' },
+  { name: 'portal server', marker: 'server/dist/server.mjs', command: NPM, args: ['run', 'build', '-w', 'portal-server'], cwd: '.' },
   ...['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'].map((pkg) => ({
     name: pkg,
     // The shell and mfe-public also build the server bundles that render guests' pages.
@@ -47,14 +53,30 @@ async function buildMissing() {
   }
 }
 
+/** The server's environment: the caller's, with NODE_ENV defaulting to development (an empty value counts as unset). */
+export function serverEnv(env) {
+  return { ...env, NODE_ENV: env.NODE_ENV || 'development' };
+}
+
+/**
+ * What `npm start` prints once the server answers. Demo passwords appear only
+ * outside production: they are published, so a production log never carries them.
+ */
+export function startBanner({ publicUrl, production, logins, databaseUrl }) {
+  if (production) return `\nUniPortal is running at ${publicUrl} (production).\n\nPress Ctrl-C to stop.\n`;
+  const demo = databaseUrl ? '\nDemo data is loaded only on the embedded database (unless PORTAL_DEMO_DATA=true).' : '';
+  return `\nUniPortal is running at ${publicUrl}\n\nDemo logins (role, email, password):\n${logins}${demo}\n\nPress Ctrl-C to stop.\n`;
+}
+
 async function main() {
   await buildMissing();
   const port = Number(process.env.PORT ?? 8080);
   const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api', 'dist', 'server.mjs')], {
+  const env = serverEnv(process.env);
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'server', 'dist', 'server.mjs')], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { NODE_ENV: 'production', ...process.env },
+    env,
   });
 
   let stopping = false;
@@ -84,17 +106,21 @@ async function main() {
     await new Promise((r) => setTimeout(r, 200));
   }
   if (server.exitCode !== null || stopping) return;
+  const production = env.NODE_ENV === 'production';
   let logins = '';
-  try {
-    logins = formatDemoLogins(await loadDemoLogins());
-  } catch {
-    logins = '  (see README)';
+  if (!production) {
+    try {
+      logins = formatDemoLogins(await loadDemoLogins());
+    } catch {
+      logins = '  (see README)';
+    }
   }
-  const demo = process.env.DATABASE_URL ? '\nDemo data is loaded only on the embedded database (unless PORTAL_DEMO_DATA=true).' : '';
-  console.log(`\nUniPortal is running at ${publicUrl}\n\nDemo logins (role, email, password):\n${logins}${demo}\n\nPress Ctrl-C to stop.\n`);
+  console.log(startBanner({ publicUrl, production, logins, databaseUrl: process.env.DATABASE_URL }));
 }
 
-main().catch((error) => {
-  console.error(`[start] ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(`[start] ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
+}

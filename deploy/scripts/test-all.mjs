@@ -2,11 +2,12 @@
  * `npm test`: every suite of the portal, in order, stopping at the first
  * failure. Prints a closing line 'N passed, N failed' (suites).
  *
- *   lint → typecheck (each package) → jest (each browser package) → deploy
+ *   format check → lint (type-aware) → typecheck (each package) → jest (each browser package) → deploy
  *   tooling tests (deploy/test) → API tests on
- *   PGlite → API tests on PostgreSQL (only when DATABASE_URL is set) → builds
- *   (api + 4 web bundles, one at a time to spare the 2 cores) → end-to-end
- *   journeys in headless Chromium.
+ *   PGlite → API tests on PostgreSQL (only when DATABASE_URL is set) → the
+ *   portal server's tests (the web platform beside /api) → builds (api, the
+ *   portal server + 4 web bundles, one at a time to spare the 2 cores) →
+ *   end-to-end journeys in headless Chromium.
  *
  * Options: --skip-build (use the bundles already built), --only=<suite name prefix>.
  */
@@ -22,8 +23,8 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const NODE = process.execPath;
 const bin = (name, file) => path.join(ROOT, 'node_modules', name, file);
 
-const TYPECHECKED = ['shared-api', 'shared-auth', 'api', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shell', 'deploy'];
-const JEST_PACKAGES = ['shared-api', 'shared-auth', 'shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'];
+const TYPECHECKED = ['page-platform', 'shared-api', 'shared-auth', 'api', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shell', 'server', 'deploy'];
+const JEST_PACKAGES = ['page-platform', 'shared-api', 'shared-auth', 'shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'];
 const WEB_BUNDLES = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'];
 
 function hasTsconfig(pkg) {
@@ -32,10 +33,7 @@ function hasTsconfig(pkg) {
 
 function hasJestTests(pkg) {
   const dirs = ['src', 'test'].map((d) => path.join(ROOT, pkg, d)).filter(existsSync);
-  const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).some((e) =>
-      e.isDirectory() ? e.name !== 'node_modules' && walk(path.join(dir, e.name)) : /\.test\.tsx?$/.test(e.name),
-    );
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? e.name !== 'node_modules' && walk(path.join(dir, e.name)) : /\.test\.tsx?$/.test(e.name)));
   return existsSync(path.join(ROOT, pkg, 'jest.config.cjs')) && dirs.some(walk);
 }
 
@@ -73,6 +71,7 @@ function e2eFiles() {
 /** The suites, in order. Each is one command. */
 function suites() {
   const list = [];
+  list.push({ name: 'format (prettier --check)', cwd: '.', command: NODE, args: [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] });
   list.push({ name: 'lint', cwd: '.', command: NODE, args: [bin('eslint', 'bin/eslint.js'), '.'] });
   list.push({ name: 'demo logins in step with the API', cwd: '.', command: NODE, args: ['deploy/scripts/demo-logins.mjs', '--check'] });
   for (const pkg of TYPECHECKED.filter(hasTsconfig)) {
@@ -90,8 +89,11 @@ function suites() {
   if (process.env.DATABASE_URL) {
     list.push({ name: 'api tests (PostgreSQL)', cwd: 'api', command: NODE, args: apiArgs, env: { DATABASE_URL: process.env.DATABASE_URL } });
   }
+  const serverArgs = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=dot', ...nodeTestFiles(path.join('server', 'test'), /\.test\.ts$/).map((f) => path.relative('server', f))];
+  list.push({ name: 'server tests (pages beside /api)', cwd: 'server', command: NODE, args: serverArgs, env: { DATABASE_URL: undefined } });
   if (!skipBuild) {
     list.push({ name: 'build api', cwd: 'api', command: NODE, args: ['build.mjs'] });
+    list.push({ name: 'build server', cwd: 'server', command: NODE, args: ['build.mjs'] });
     for (const pkg of WEB_BUNDLES) {
       list.push({ name: `build ${pkg}`, cwd: pkg, command: NODE, args: [bin('webpack-cli', 'bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'] });
     }

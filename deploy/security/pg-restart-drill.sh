@@ -46,7 +46,7 @@ SU_PASSWORD="Drill-Restart-$RANDOM-Pass"
 (
   cd "$ROOT"
   NODE_ENV=production DATABASE_URL="$DB_URL" JWT_SECRET="drill-secret-$(head -c 24 /dev/urandom | base64)" \
-    PORT="$PORT" HOST=127.0.0.1 PORTAL_DATA_DIR="$WORK/data" PORTAL_DEMO_DATA=false PORTAL_SERVE_WEB=false \
+    PORT="$PORT" HOST=127.0.0.1 PORTAL_DATA_DIR="$WORK/data" PORTAL_DEMO_DATA=false LENCO_SANDBOX=true \
     PORTAL_SUPERUSER_EMAIL="$SU_EMAIL" PORTAL_SUPERUSER_PASSWORD="$SU_PASSWORD" LOG_LEVEL=warn SHUTDOWN_GRACE_MS=0 \
     node api/dist/server.mjs >"$WORK/server.log" 2>&1
 ) &

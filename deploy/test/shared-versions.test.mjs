@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -26,8 +27,10 @@ describe('shared dependency versions', () => {
 
 describe('the shared map', () => {
   const require = createRequire(import.meta.url);
-  const { HOST_EAGER, HOST_PROVIDED_MUI, PROVIDED_FOR_REMOTES, sharedDependencies } = require('../webpack/shared-dependencies.cjs');
-  const shellSource = path.join(here, '..', '..', 'shell', 'src');
+  const { HOST_PROVIDED_MUI, hostEager, providedForRemotes, sharedDependencies } = require('../webpack/shared-dependencies.cjs');
+  const shellDir = path.join(here, '..', '..', 'shell');
+  const shellSource = path.join(shellDir, 'src');
+  const PROVIDED_FOR_REMOTES = providedForRemotes(shellDir);
 
   function shellMuiImports() {
     const found = new Set();
@@ -46,16 +49,47 @@ describe('the shared map', () => {
 
   it('shares with the remotes exactly the MUI modules the shell provides: its own imports and those it provides for them', () => {
     assert.deepEqual([...HOST_PROVIDED_MUI].sort(), [...new Set([...shellMuiImports(), ...PROVIDED_FOR_REMOTES])].sort());
-    const shell = sharedDependencies(path.join(here, '..', '..', 'shell'), { host: true });
+    const shell = sharedDependencies(shellDir, { host: true });
     for (const key of PROVIDED_FOR_REMOTES) assert.ok(shell[key], `the shell provides ${key}`);
+  });
+
+  it('provides for the remotes exactly the modules provided-for-remotes.ts loads, each under its own name', () => {
+    const source = readFileSync(path.join(shellSource, 'features', 'remotes', 'provided-for-remotes.ts'), 'utf8');
+    const loaded = [...source.matchAll(/import\((?:\/\*[^*]*\*\/ )?'([^']+)'\)/g)].map((m) => m[1]);
+    assert.ok(loaded.length > 0);
+    assert.deepEqual(PROVIDED_FOR_REMOTES, loaded);
+    const dir = mkdtempSync(path.join(tmpdir(), 'provided-'));
+    try {
+      const file = path.join(dir, 'provided.ts');
+      writeFileSync(file, "export const PROVIDED_FOR_REMOTES = { '@mui/material/TextField': () => import('@mui/material/Select') };\n");
+      assert.throws(() => providedForRemotes(dir, file), /'@mui\/material\/TextField' must load '@mui\/material\/TextField'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("provides eagerly exactly the packages the shell's start-up steps evaluate, and nothing else", () => {
+    // Read here by pattern, apart from the map's own reading (the TypeScript parser).
+    const steps = readFileSync(path.join(shellSource, 'startup-steps.ts'), 'utf8');
+    const stepPackages = [...steps.matchAll(/import\(\/\*[^*]*\*\/ '([^'.][^']*)'\)/g)].map((m) => m[1]);
+    assert.ok(stepPackages.includes('react-dom/client') && stepPackages.includes('shared-api'));
+    assert.deepEqual([...hostEager(shellDir)].sort(), [...new Set(stepPackages)].sort());
+    const shell = sharedDependencies(shellDir, { host: true });
+    const eager = Object.keys(shell).filter((key) => shell[key].eager);
+    assert.deepEqual(eager.sort(), [...new Set(stepPackages)].sort());
   });
 
   it('lets a remote share only those, and the shell provide its start-up modules eagerly', () => {
     const remote = sharedDependencies(path.join(here, '..', '..', 'mfe-public'));
-    assert.deepEqual(Object.keys(remote).filter((k) => k.startsWith('@mui/material/')).sort(), [...HOST_PROVIDED_MUI].sort());
+    assert.deepEqual(
+      Object.keys(remote)
+        .filter((k) => k.startsWith('@mui/material/'))
+        .sort(),
+      [...HOST_PROVIDED_MUI].sort(),
+    );
     assert.ok(Object.values(remote).every((config) => config.eager === false && config.singleton === true));
-    const shell = sharedDependencies(path.join(here, '..', '..', 'shell'), { host: true });
-    for (const key of HOST_EAGER) assert.equal(shell[key]?.eager, true, key);
+    const shell = sharedDependencies(shellDir, { host: true });
+    for (const key of hostEager(shellDir)) assert.equal(shell[key]?.eager, true, key);
     assert.equal(shell['@mui/material/']?.eager, false);
   });
 });

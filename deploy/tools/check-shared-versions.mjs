@@ -10,8 +10,9 @@ import { createRequire } from 'node:module';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const { SINGLETONS } = require('../webpack/shared-dependencies.cjs');
-// The API renders guests' pages with the same libraries the browsers run.
-const PACKAGES = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shared-auth', 'shared-api', 'api'];
+// The portal server renders guests' pages with the shell's own libraries; the
+// page platform's hand-over runs on the shell's React.
+const PACKAGES = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff', 'shared-auth', 'shared-api', 'page-platform'];
 
 export function findDisagreements(manifests) {
   const names = [...new Set(SINGLETONS.map((key) => key.replace(/\/$/, '')))];

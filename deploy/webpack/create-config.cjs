@@ -11,6 +11,7 @@ const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { muiStylesFromShell } = require('./mui-styles-shims.cjs');
+const { PageManifestPlugin } = require('./page-manifest.cjs');
 
 /**
  * @param {object} options
@@ -20,6 +21,10 @@ const { muiStylesFromShell } = require('./mui-styles-shims.cjs');
  * @param {Record<string,string>} [options.exposes]  a remote's exposed modules ({'./App': './src/App.tsx'})
  * @param {string[]} [options.runtimePlugins]        the host's runtime plugins
  * @param {string} [options.title]        the page title of the standalone page
+ * @param {string} [options.pages]        a remote's page manifest module ('./src/pages.ts'), emitted as pages.json
+ * @param {string} [options.outDir]       where the browser build goes (dist by default)
+ * @param {object} [options.pageDocument] what the page template inlines (the shell: page-platform's pre-start script and style)
+ * @param {object[]} [options.plugins]    more webpack plugins of the browser build
  */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
@@ -50,7 +55,7 @@ function createConfig(options) {
       devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
       target: 'web',
       output: {
-        path: path.join(options.dir, 'dist'),
+        path: options.outDir ?? path.join(options.dir, 'dist'),
         // Remote assets resolve against the remoteEntry's own URL, so a remote
         // can be served from any path or origin the runtime manifest names.
         publicPath: isHost ? '/' : 'auto',
@@ -101,12 +106,17 @@ function createConfig(options) {
           },
         }),
         ...(isHost ? [] : [muiStylesFromShell()]),
+        ...(options.pages ? [new PageManifestPlugin(path.resolve(options.dir, options.pages))] : []),
+        ...(options.plugins ?? []),
         new HtmlWebpackPlugin({
           template: path.join(options.dir, 'public', 'index.html'),
           title: options.title ?? 'UniPortal',
+          // The template reads it as htmlWebpackPlugin.options.pageDocument.
+          ...(options.pageDocument ? { pageDocument: options.pageDocument } : {}),
           scriptLoading: 'defer',
-          // The shell's page adds its scripts itself, once it has painted (see
-          // shell/public/index.html); a remote's standalone page gets them as usual.
+          // The shell's page adds its scripts itself, once it has painted (its
+          // pre-start script, page-platform/src/before-start.ts); a remote's
+          // standalone page gets them as usual.
           inject: !isHost,
           // Whitespace and comments only: the page's inline script must stay as
           // written, since the Content-Security-Policy allows it by its hash.
@@ -203,10 +213,7 @@ function createServerConfig(options) {
       clean: true,
     },
     externalsType: 'commonjs',
-    externals: [
-      ({ request }, callback) =>
-        SERVER_SHARED.test(request) || (options.sharedFromShell && SHELL_PROVIDED.test(request)) ? callback(null, `commonjs ${request}`) : callback(),
-    ],
+    externals: [({ request }, callback) => (SERVER_SHARED.test(request) || (options.sharedFromShell && SHELL_PROVIDED.test(request)) ? callback(null, `commonjs ${request}`) : callback())],
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
       rules: [

@@ -4,6 +4,7 @@
  * so the singletons and their version ranges can never drift between packages.
  */
 const path = require('node:path');
+const { hostEager, providedForRemotes } = require('./shell-source-lists.cjs');
 
 /** Package names shared as singletons. A trailing '/' shares every deep import of the package. */
 const SINGLETONS = [
@@ -20,35 +21,6 @@ const SINGLETONS = [
   'zustand/',
   'shared-auth',
   'shared-api',
-];
-
-/**
- * What the shell needs to show any page at all, provided eagerly: built into
- * its first scripts rather than fetched one shared chunk at a time. The shell
- * loads first and its copies are the ones every remote uses ('loaded-first'),
- * so these are the modules every page runs anyway. Everything else (the
- * sign-in forms' and the layouts' components, whatever a remote adds) stays
- * lazy. A module imported by the shell's start-up code must be listed here,
- * or the shell fails at start with "Shared module is not available for
- * eager consumption" (the end-to-end journeys would show it).
- */
-const HOST_EAGER = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  '@emotion/react',
-  '@emotion/styled',
-  'zustand',
-  'zustand/vanilla',
-  'shared-auth',
-  'shared-api',
-  '@mui/material/styles',
-  '@mui/material/CssBaseline',
-  '@mui/material/Box',
-  '@mui/material/Typography',
-  '@mui/material/Button',
 ];
 
 /**
@@ -81,6 +53,7 @@ const HOST_PROVIDED_MUI = [
   'DialogTitle',
   'FormControl',
   'FormControlLabel',
+  'FormHelperText',
   'IconButton',
   'InputLabel',
   'Link',
@@ -95,9 +68,6 @@ const HOST_PROVIDED_MUI = [
   'useMediaQuery',
 ].map((name) => `@mui/material/${name}`);
 
-/** Provided by the shell for the remotes though the shell itself does not import them. */
-const PROVIDED_FOR_REMOTES = ['@mui/material/TextField'];
-
 function installedVersion(name) {
   try {
     return require(require.resolve(`${name}/package.json`, { paths: [__dirname] })).version;
@@ -107,11 +77,23 @@ function installedVersion(name) {
 }
 
 /**
- * @param {string} _packageDir the folder of the consuming package
+ * The host (the shell) also provides:
+ * - eagerly (HOST_EAGER), what it needs to show any page at all: built into its
+ *   first scripts rather than fetched one shared chunk at a time. The shell
+ *   loads first and its copies are the ones every remote uses ('loaded-first'),
+ *   so these are the modules every page runs anyway. Everything else (the
+ *   sign-in forms' and the layouts' components, whatever a remote adds) stays
+ *   lazy. The list is the packages its start-up steps evaluate
+ *   (shell/src/startup-steps.ts), read from there (shell-source-lists.cjs);
+ * - modules for the remotes that it does not import itself
+ *   (PROVIDED_FOR_REMOTES), read from the module that refers to them so they
+ *   are built (shell/src/features/remotes/provided-for-remotes.ts).
+ *
+ * @param {string} packageDir the folder of the consuming package (the shell's, for the host)
  * @param {{ host?: boolean }} [role] the shell provides HOST_EAGER eagerly
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
-function sharedDependencies(_packageDir, { host = false } = {}) {
+function sharedDependencies(packageDir, { host = false } = {}) {
   const shared = {};
   for (const key of SINGLETONS) {
     const name = key.endsWith('/') ? key.slice(0, -1) : key;
@@ -129,8 +111,8 @@ function sharedDependencies(_packageDir, { host = false } = {}) {
     for (const key of HOST_PROVIDED_MUI) shared[key] = { ...mui };
   }
   if (host) {
-    for (const key of PROVIDED_FOR_REMOTES) shared[key] = { ...shared['@mui/material/'] };
-    for (const key of HOST_EAGER) {
+    for (const key of providedForRemotes(packageDir)) shared[key] = { ...shared['@mui/material/'] };
+    for (const key of hostEager(packageDir)) {
       const prefix = Object.keys(shared).find((k) => k === key || (k.endsWith('/') && key.startsWith(k)));
       shared[key] = { ...shared[prefix], eager: true };
     }
@@ -140,4 +122,4 @@ function sharedDependencies(_packageDir, { host = false } = {}) {
   return shared;
 }
 
-module.exports = { sharedDependencies, SINGLETONS, HOST_EAGER, HOST_PROVIDED_MUI, PROVIDED_FOR_REMOTES };
+module.exports = { sharedDependencies, SINGLETONS, HOST_PROVIDED_MUI, hostEager, providedForRemotes };

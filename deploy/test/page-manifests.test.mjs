@@ -1,0 +1,136 @@
+// The remotes' real page manifests, read as the build reads them, give the
+// shell exactly the menus and guards of spec §2.1 and §2.2 (the shell's own
+// tests use a stand-in list). Each remote's own test checks that its manifest
+// and its App's routes agree.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { evaluateTs, readPageManifest } = require('../webpack/page-manifest.cjs');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { menuEntries } = evaluateTs(path.join(root, 'shared-api', 'src', 'contract', 'pages.ts'));
+const { parseRemoteList } = evaluateTs(path.join(root, 'shared-api', 'src', 'contract', 'page-manifest-schema.ts'));
+const { areaFor } = evaluateTs(path.join(root, 'shell', 'src', 'routes', 'paths.ts'));
+
+const remotes = {};
+for (const [pkg, name] of [
+  ['mfe-public', 'mfe_public'],
+  ['mfe-applicant', 'mfe_applicant'],
+  ['mfe-staff', 'mfe_staff'],
+]) {
+  remotes[name] = { entry: `/remotes/${pkg}/remoteEntry.js`, pages: readPageManifest(path.join(root, pkg, 'src', 'pages.ts')) };
+}
+const menu = (role, name) => menuEntries(remotes, role, name).map((e) => `${e.label} ${e.path}`);
+const area = (role, pathname) => {
+  const a = areaFor(remotes, role, pathname);
+  return a.kind === 'remote' ? `${a.remote} ${a.layout}` : a.kind === 'redirect' ? `→ ${a.to}` : a.kind;
+};
+
+describe("the remotes' page manifests", () => {
+  it('pass the schema the shell checks them with', () => {
+    assert.deepEqual(parseRemoteList(remotes).rejected, []);
+  });
+
+  it('give the sidebar of spec §2.1, in order, with the corrected User Management', () => {
+    assert.deepEqual(menu('ADMIN', 'sidebar'), ['Dashboard /dashboard', 'Applications /applications', 'Programs /programs', 'Intakes /intakes']);
+    assert.deepEqual(menu('USER', 'sidebar'), ['Dashboard /dashboard', 'Profile /profile', 'Settings /settings']);
+    assert.deepEqual(menu('SUPERUSER', 'sidebar'), [
+      'Dashboard /dashboard',
+      'Universities /universities/all',
+      'Programs /programs',
+      'Intakes /intakes',
+      'Courses /courses',
+      'Applications /applications',
+      'User Management /users',
+    ]);
+    assert.deepEqual(menu('AUDITOR', 'sidebar'), []);
+    assert.deepEqual(menu(null, 'sidebar'), []);
+  });
+
+  it("draw an icon for every sidebar entry: one the shell knows, or the remote's own path", () => {
+    const iconsSource = readFileSync(path.join(root, 'shell', 'src', 'components', 'layout', 'icons.tsx'), 'utf8');
+    const known = new Set([...iconsSource.matchAll(/^\s{2}([a-z]+):/gm)].map((m) => m[1]));
+    assert.ok(known.has('dashboard') && known.has('programs'), 'the icon names are read from the shell');
+    const drawnBy = (entry) => entry.iconPath ?? (known.has(entry.icon) ? entry.icon : undefined);
+    for (const role of ['ADMIN', 'SUPERUSER', 'USER']) {
+      for (const entry of menuEntries(remotes, role, 'sidebar')) assert.ok(drawnBy(entry), `${role}: '${entry.label}' has no icon the shell can draw`);
+    }
+  });
+
+  it("give the applicant's top navigation of spec §2.1", () => {
+    assert.deepEqual(menu('USER', 'top'), ['Universities /dashboard', 'Applications /applications', 'Profile /profile', 'Settings /settings']);
+    assert.deepEqual(menu('ADMIN', 'top'), []);
+  });
+
+  it('route each role as spec §2.2 and the guards of §2.1 say', () => {
+    for (const p of ['/', '/home', '/about', '/learn-more', '/coming-soon', '/universities', '/guest/programs/3', '/forgot-password', '/reset-password/t0k', '/privacy']) {
+      assert.equal(area(null, p), 'mfe_public none', p);
+    }
+    for (const p of ['/dashboard', '/applications/4', '/audit', '/no-such-page']) assert.equal(area(null, p), '→ /login', p);
+    for (const p of ['/home', '/', '/about']) assert.equal(area('USER', p), '→ /dashboard', p);
+    for (const p of ['/dashboard', '/profile', '/applications', '/settings', '/universities/2', '/courses/2', '/apply/2', '/applications/9']) {
+      assert.equal(area('USER', p), 'mfe_applicant applicant', p);
+    }
+    for (const p of ['/programs', '/users', '/audit', '/students/all']) assert.equal(area('USER', p), 'not-found', p);
+    const superuser = [
+      '/dashboard',
+      '/applications',
+      '/applications/1',
+      '/programs',
+      '/programs/1',
+      '/programs/add',
+      '/programs/edit/1',
+      '/courses',
+      '/course/1',
+      '/course/add',
+      '/course/edit/1',
+      '/universities/1',
+      '/universities/all',
+      '/universities/edit/1',
+      '/universities/add',
+      '/users',
+      '/users/add-admin',
+      '/profile',
+      '/students/all',
+      '/audit',
+      '/intakes',
+      '/intakes/add',
+      '/intakes/edit/1',
+      '/intakes/1',
+    ];
+    for (const p of superuser) assert.equal(area('SUPERUSER', p), 'mfe_staff staff', p);
+    for (const p of [
+      '/dashboard',
+      '/users',
+      '/users/add-admin',
+      '/programs',
+      '/courses',
+      '/profile',
+      '/programs/1',
+      '/course/1',
+      '/universities/1',
+      '/applications',
+      '/applications/1',
+      '/intakes',
+      '/intakes/1',
+    ]) {
+      assert.equal(area('ADMIN', p), 'mfe_staff staff', p);
+    }
+    for (const p of ['/universities/all', '/universities/add', '/universities/edit/1', '/audit', '/apply/1']) assert.equal(area('ADMIN', p), 'not-found', p);
+    for (const p of ['/universities', '/guest/programs/1']) assert.equal(area('ADMIN', p), 'mfe_public none', p);
+  });
+
+  it('let the server render only the guest pages that look the same for everyone', () => {
+    const prerendered = remotes.mfe_public.pages.pages.filter((p) => p.prerender).map((p) => p.path);
+    assert.deepEqual(prerendered.sort(), ['/', '/about', '/coming-soon', '/forgot-password', '/home', '/learn-more', '/privacy', '/universities']);
+    for (const name of ['mfe_applicant', 'mfe_staff'])
+      assert.ok(
+        remotes[name].pages.pages.every((p) => !p.prerender && !p.roles.includes('guest')),
+        name,
+      );
+  });
+});

@@ -1,0 +1,380 @@
+// The production topology on this machine, reached through nginx only: Debian's
+// nginx running the shipped deploy/nginx/portal.conf in front of two API
+// instances (the portal server's built bundle, server/dist/server.mjs, as the
+// image runs it: /api and guests' pages rendered from the deployed web root) on a PostgreSQL database
+// created for the run, Redis and an S3-compatible store (s3rver), with the web
+// root filled by deploy/tools/deploy-remote.mjs alone. An applicant registers,
+// applies with four documents and pays in the sandbox; a university's ADMIN
+// decides; a remote is deployed to a new version and rolled back; one instance
+// is killed with SIGKILL during a burst of submissions.
+//
+//   npm run test:topology     (after a build; .ci/run runs it after npm test)
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { makePdf, makePng } from '../e2e/sample-files.mjs';
+import { freePort, prepareNginx, startNginx, testNginx } from '../tools/nginx-local.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const POSTGRES_URL = process.env.TOPOLOGY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TOPOLOGY_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const RUN = randomBytes(4).toString('hex');
+const PASSWORD = 'Correct-Horse-42';
+const logins = JSON.parse(readFileSync(path.join(ROOT, 'deploy', 'demo-logins.json'), 'utf8')).logins;
+const admin = logins.find((l) => l.role === 'ADMIN' && l.university === 'University of Zambia');
+
+function requireBuilt() {
+  const needed = ['server/dist/server.mjs', 'shell/dist/index.html', ...['mfe-public', 'mfe-applicant', 'mfe-staff'].map((p) => `${p}/dist/remoteEntry.js`)];
+  const missing = needed.filter((file) => !existsSync(path.join(ROOT, file)));
+  if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
+}
+
+function deployRemote(...args) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'deploy', 'tools', 'deploy-remote.mjs'), ...args], { encoding: 'utf8' });
+  assert.equal(result.status, 0, `deploy-remote ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+function startInstance(name, port, env) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'server.mjs')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => (output = (output + chunk).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    name,
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async ready(timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`${name} exited: ${output}`);
+        try {
+          if ((await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(2000) })).ok) return;
+        } catch {
+          /* not listening yet */
+        }
+        if (Date.now() > deadline) throw new Error(`${name} not ready: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+describe('the production topology, through nginx only', { timeout: 170_000 }, () => {
+  let web;
+  let nginx;
+  let prepared;
+  let s3;
+  let s3Dir;
+  let dbName;
+  let pool;
+  const instances = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-topology-data-'));
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'portal-topology-web-'));
+
+  const api = async (method, url, { token, json, form } = {}) => {
+    const res = await fetch(`${web}${url}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(json) : form,
+    });
+    const text = await res.text();
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  async function registerApplicant(label) {
+    const email = `topology-${label}-${RUN}@example.test`;
+    const registered = await api('POST', '/api/auth/register', {
+      json: { firstName: 'Topology', lastName: `Applicant ${label}`, email, phone: '+260971234567', password: PASSWORD, confirmPassword: PASSWORD, consent: true },
+    });
+    assert.equal(registered.status, 201, JSON.stringify(registered.body));
+    const signedIn = await api('POST', '/api/auth/login', { json: { email, password: PASSWORD } });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    return signedIn.body.token;
+  }
+
+  function applicationForm(programId, n) {
+    const form = new FormData();
+    form.append(
+      'application',
+      JSON.stringify({
+        programIds: [programId],
+        status: 'PENDING',
+        fullName: `Topology Applicant ${n}`,
+        gender: 'Female',
+        phoneNumber: '+260 971 234 567',
+        email: `topology-${n}-${RUN}@example.test`,
+        dateOfBirth: '2004-05-17',
+        nationality: 'Zambian',
+        province: 'Lusaka',
+        nationalRegNumber: `${100000 + n}/10/1`,
+        submissionDetails: 'Grade 12 certificate 2022',
+        city: 'Lusaka',
+        country: 'Zambia',
+        highestQualification: 'Grade 12',
+        institutionAttended: 'Kabulonga Girls Secondary School',
+        programNotes: 'Interested in software',
+      }),
+    );
+    form.append('files', new Blob([makePng(64, 48, [20, 90, 200])], { type: 'image/png' }), 'nrc-front.png');
+    form.append('files', new Blob([makePng(64, 48, [200, 30, 90])], { type: 'image/png' }), 'nrc-back.png');
+    form.append('files', new Blob([makePdf(`Results ${n}`)], { type: 'application/pdf' }), 'results.pdf');
+    form.append('files', new Blob([makePdf(`Certificate ${n}`)], { type: 'application/pdf' }), 'certificate.pdf');
+    return form;
+  }
+
+  let programId;
+
+  before(async () => {
+    requireBuilt();
+    // nginx's workers (not root) read it, as they read /srv/web.
+    chmodSync(webRoot, 0o755);
+    // The web root, by the deploy tool only.
+    deployRemote('deploy', 'shell', '--web-root', webRoot);
+    for (const pkg of ['mfe-public', 'mfe-applicant', 'mfe-staff']) deployRemote('deploy', pkg, '--web-root', webRoot);
+
+    dbName = `portal_topology_${RUN}`;
+    const adminClient = new pg.Client({ connectionString: POSTGRES_URL });
+    await adminClient.connect();
+    await adminClient.query(`create database ${dbName}`);
+    await adminClient.end();
+    const dbUrl = new URL(POSTGRES_URL);
+    dbUrl.pathname = `/${dbName}`;
+    pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+
+    const S3rver = require('s3rver');
+    s3Dir = mkdtempSync(path.join(tmpdir(), 'portal-topology-s3-'));
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir });
+    const s3Address = await s3.run();
+
+    const nginxPort = await freePort();
+    web = `http://127.0.0.1:${nginxPort}`;
+    const env = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      PUBLIC_URL: web,
+      // As deploy/compose.yaml ships it.
+      TRUST_PROXY: '1',
+      PORTAL_SERVE_WEB: 'false',
+      PORTAL_RENDER_PAGES: 'true',
+      PORTAL_WEB_LAYOUT: 'deployed',
+      PORTAL_WEB_ROOT: webRoot,
+      PORTAL_DATA_DIR: dataDir,
+      // The demo universities and their ADMINs; payments in the offline sandbox (no Lenco keys).
+      PORTAL_DEMO_DATA: 'true',
+      // A trial deployment: no Lenco keys, so the sandbox must be asked for by name.
+      LENCO_SANDBOX: 'true',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+      S3_BUCKET: `portal-topology-${RUN}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      SHUTDOWN_GRACE_MS: '0',
+    };
+    const ports = [await freePort(), await freePort()];
+    for (const [i, port] of ports.entries()) instances.push(startInstance(`api-${i + 1}`, port, env));
+    await Promise.all(instances.map((instance) => instance.ready()));
+
+    prepared = prepareNginx({ upstreams: ports.map((port) => `127.0.0.1:${port}`), port: nginxPort, webRoot });
+    nginx = await startNginx(prepared);
+
+    const programs = await api('GET', '/api/programs');
+    const universities = await api('GET', '/api/universities');
+    const unza = universities.body.find((u) => u.name === admin.university);
+    programId = programs.body.find((p) => p.universityId === unza.id).id;
+  });
+
+  after(async () => {
+    await nginx?.stop();
+    prepared?.cleanup();
+    await Promise.allSettled(instances.map((instance) => instance.stop()));
+    await pool?.end().catch(() => {});
+    if (dbName) {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${dbName} with (force)`);
+      await client.end();
+    }
+    await s3?.close();
+    for (const dir of [dataDir, webRoot, s3Dir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes nginx -t on the exact shipped config', () => {
+    const result = testNginx(prepared);
+    assert.ok(result.ok, result.output);
+  });
+
+  it('serves the deployed shell, remotes and manifest', async () => {
+    const manifest = await api('GET', '/remotes.json');
+    assert.equal(manifest.status, 200, JSON.stringify(manifest.body));
+    assert.equal(manifest.headers.get('cache-control'), 'no-store');
+    for (const name of ['mfe_public', 'mfe_applicant', 'mfe_staff']) {
+      // Each remote: its entry and the page manifest of that version.
+      assert.match(manifest.body[name].entry, /^\/remotes\/mfe-[a-z]+\/[^/]+\/remoteEntry\.js$/);
+      assert.ok(manifest.body[name].pages.pages.length > 0, `${name} declares its pages`);
+      const entry = await fetch(`${web}${manifest.body[name].entry}`);
+      assert.equal(entry.status, 200, manifest.body[name].entry);
+      assert.equal(entry.headers.get('cache-control'), 'no-cache');
+      await entry.arrayBuffer();
+    }
+    const home = await fetch(`${web}/home`);
+    assert.equal(home.status, 200);
+    assert.match(await home.text(), /<div id="root">/);
+  });
+
+  it("renders guests' pages on the API instances, and allows the page's inline script by the generated hash wherever the page comes from", async () => {
+    const { scriptSrc } = JSON.parse(readFileSync(path.join(webRoot, 'page-csp.json'), 'utf8'));
+    assert.equal(scriptSrc.length, 1);
+    const scriptSrcOf = (response) =>
+      response.headers
+        .get('content-security-policy')
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'));
+    // Rendered by an instance from the deployed shell and mfe-public.
+    const home = await fetch(`${web}/home`);
+    assert.match(await home.text(), /<div id="root">(<!--\$-->)*<div data-remote="mfe_public"/, 'the page arrives rendered, with the public remote inside');
+    assert.ok(scriptSrcOf(home).includes(scriptSrc[0]), scriptSrcOf(home));
+    // Not renderable (needs a session): the instances answer 404 and nginx sends its static page with its own policy.
+    const dashboard = await fetch(`${web}/dashboard`);
+    assert.equal(dashboard.status, 200);
+    assert.match(await dashboard.text(), /<div id="?root"?><\/div>/);
+    assert.ok(scriptSrcOf(dashboard).includes(scriptSrc[0]), scriptSrcOf(dashboard));
+  });
+
+  it('takes an application with four documents, its fee in the sandbox, and an ADMIN decision', async () => {
+    const token = await registerApplicant('journey');
+    const created = await api('POST', '/api/applications', { token, form: applicationForm(programId, 0) });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const { id } = created.body;
+    assert.equal(created.body.application.files.length, 4);
+    for (const file of created.body.application.files) {
+      const download = await fetch(`${web}${file.url}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(download.status, 200, file.url);
+      await download.arrayBuffer();
+    }
+
+    const started = await api('POST', '/api/payments/initiate', { token, json: { applicationId: id } });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    const config = await api('GET', '/api/payments/config', { token });
+    const paid = await api('POST', '/sandbox/lenco/outcome', {
+      json: { key: config.body.publicKey, reference: started.body.reference, amount: started.body.amount, currency: started.body.currency, channel: 'mobile-money', outcome: 'success' },
+    });
+    assert.ok(paid.status < 300, JSON.stringify(paid.body));
+    const verified = await api('GET', `/api/payments/verify/${started.body.reference}`, { token });
+    assert.equal(verified.status, 200, JSON.stringify(verified.body));
+    assert.equal(verified.body.status, 'successful', JSON.stringify(verified.body));
+
+    const staff = await api('POST', '/api/auth/login', { json: { email: admin.email, password: admin.password } });
+    assert.equal(staff.status, 200, JSON.stringify(staff.body));
+    const decided = await api('PUT', `/api/applications/${id}`, { token: staff.body.token, json: { status: 'APPROVED', programId } });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    const seen = await api('GET', `/api/applications/${id}`, { token });
+    assert.equal(seen.body.status, 'APPROVED');
+  });
+
+  it('deploys a remote to a new version and rolls it back while a session keeps working', async () => {
+    const token = await registerApplicant('rollout');
+    const manifestNow = async () => (await api('GET', '/remotes.json')).body.mfe_public.entry;
+    const first = await manifestNow();
+    const deployed = JSON.parse(deployRemote('deploy', 'mfe-public', '--web-root', webRoot, '--version', `9.9.9-topology-${RUN}`));
+    assert.equal(await manifestNow(), deployed.entry, 'the manifest names the new version');
+    for (const entry of [deployed.entry, first]) {
+      // The new version for new page loads; the old one for pages still open.
+      const res = await fetch(`${web}${entry}`);
+      assert.equal(res.status, 200, entry);
+      await res.arrayBuffer();
+    }
+    const page = await fetch(`${web}/home`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<div id="root">/);
+    assert.equal((await api('GET', '/api/payments/config', { token })).status, 200, 'the session goes on');
+
+    deployRemote('rollback', 'mfe-public', '--web-root', webRoot, '--to', first.split('/')[3]);
+    assert.equal(await manifestNow(), first, 'rolled back');
+    assert.equal((await fetch(`${web}/home`)).status, 200);
+    assert.equal((await api('GET', '/api/payments/config', { token })).status, 200);
+  });
+
+  it('loses no acknowledged submission when an instance is killed during a burst', async (t) => {
+    const applicants = [];
+    for (let i = 0; i < 12; i++) applicants.push(await registerApplicant(`burst-${i}`));
+    const acknowledged = [];
+    let refused = 0;
+    let killedAt = null;
+    const submit = async (token, n) => {
+      try {
+        const res = await api('POST', '/api/applications', { token, form: applicationForm(programId, n) });
+        if (res.status === 201) acknowledged.push({ id: res.body.id, token, after: killedAt !== null });
+        else refused += 1;
+      } catch {
+        refused += 1;
+      }
+    };
+    // Six at a time; the first instance dies once the burst is under way.
+    const queue = applicants.map((token, i) => [token, i + 1]);
+    const workers = Array.from({ length: 6 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        if (killedAt === null && acknowledged.length >= 3) {
+          killedAt = Date.now();
+          instances[0].child.kill('SIGKILL');
+        }
+        await submit(...next);
+      }
+    });
+    await Promise.all(workers);
+    assert.ok(killedAt !== null, 'the instance was killed during the burst');
+    t.diagnostic(`${acknowledged.length} acknowledged (${acknowledged.filter((a) => a.after).length} sent after the kill), ${refused} refused`);
+    assert.equal(acknowledged.length + refused, applicants.length);
+    assert.ok(
+      acknowledged.some((a) => a.after),
+      'submissions after the kill were served by the other instance',
+    );
+
+    // Every acknowledged submission is whole, in the database and the store, read through nginx.
+    for (const { id, token } of acknowledged) {
+      const read = await api('GET', `/api/applications/${id}`, { token });
+      assert.equal(read.status, 200, `application ${id}`);
+      assert.equal(read.body.files.length, 4, `application ${id} has its four documents`);
+      for (const file of read.body.files) {
+        const download = await fetch(`${web}${file.url}`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(download.status, 200, `${file.url} of application ${id}`);
+        await download.arrayBuffer();
+      }
+    }
+    // Nothing half-written: no application without exactly four documents.
+    const torn = await pool.query('select a.id from applications a where (select count(*) from application_files f where f.application_id = a.id) <> 4');
+    assert.deepEqual(torn.rows, []);
+  });
+});
