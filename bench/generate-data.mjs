@@ -42,7 +42,9 @@ export async function fillDatabase(url, { universities = 100, applications = 100
       );
     }
     const passwordHash = await hash(BENCH_PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    const { rows: [{ start }] } = await client.query(`select coalesce(max(id), 0) as start from users`);
+    const {
+      rows: [{ start }],
+    } = await client.query(`select coalesce(max(id), 0) as start from users`);
     await client.query(
       `insert into users (email, password_hash, first_name, last_name, phone, role, consent_at, consent_version)
        select 'bench' || ($3::int + g) || '@applicant.example.zm', $2, 'Chileshe' || g, 'Mwale' || g, '+26097' || lpad(g::text, 7, '0'), 'USER', now(), '2026-11'
@@ -100,7 +102,9 @@ export async function fillDatabase(url, { universities = 100, applications = 100
     );
     await client.query('commit');
     await client.query('analyze');
-    const { rows: [counts] } = await client.query(
+    const {
+      rows: [counts],
+    } = await client.query(
       `select (select count(*) from universities)::int as universities, (select count(*) from programs)::int as programs,
               (select count(*) from courses)::int as courses, (select count(*) from applications)::int as applications,
               (select count(*) from application_history)::int as history, (select count(*) from payments)::int as payments`,

@@ -25,7 +25,16 @@ export const PAGES = [
   { name: 'guest /login', path: '/login', ready: 'role=button[name="Sign In"]', budget: { ratio: 1.1, maxKb: 190 }, audience: 'guest' },
   { name: 'applicant /dashboard', path: '/dashboard', ready: 'text=University of Zambia', budget: { ratio: 1.1 }, login: 'applicant', audience: 'applicant' },
   // Staff work at desks: measured at desktop size, where the charts are drawn in full.
-  { name: 'staff /dashboard with charts', path: '/dashboard', ready: 'role=figure[name="Programs by Faculty"]', extraReady: 'role=figure[name="Programs by Faculty"] >> svg', budget: { ratio: 1.15 }, login: 'superuser', audience: 'staff', viewport: { width: 1366, height: 900 } },
+  {
+    name: 'staff /dashboard with charts',
+    path: '/dashboard',
+    ready: 'role=figure[name="Programs by Faculty"]',
+    extraReady: 'role=figure[name="Programs by Faculty"] >> svg',
+    budget: { ratio: 1.15 },
+    login: 'superuser',
+    audience: 'staff',
+    viewport: { width: 1366, height: 900 },
+  },
 ];
 
 export const FOREIGN_REMOTES = { guest: ['mfe-applicant', 'mfe-staff'], applicant: ['mfe-staff', 'mfe-public'], staff: ['mfe-applicant', 'mfe-public'] };
@@ -38,7 +47,7 @@ export function ensureBuilds({ baseline = true } = {}) {
   const marker = { shell: 'server/render-document.cjs', 'mfe-public': 'server/remote.cjs' };
   const missing = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'].filter((p) => !existsSync(path.join(ROOT, p, 'dist', marker[p] ?? 'remoteEntry.js')));
   for (const pkg of missing) execFileSync('npm', ['run', 'build', '-w', pkg], { cwd: ROOT, stdio: 'inherit' });
-  if (!existsSync(path.join(ROOT, 'api', 'dist', 'server.mjs'))) execFileSync('npm', ['run', 'build', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(path.join(ROOT, 'server', 'dist', 'server.mjs'))) execFileSync('npm', ['run', 'build', '-w', 'portal-server'], { cwd: ROOT, stdio: 'inherit' });
   if (baseline) execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--config', path.join(ROOT, 'bench', 'baseline', 'webpack.config.cjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 
@@ -101,18 +110,28 @@ export function budgetVerdicts(measured) {
     const ratio = federatedBytes / baselineBytes;
     const kb = federatedBytes / 1024;
     const ok = ratio <= page.budget.ratio && (page.budget.maxKb === undefined || kb <= page.budget.maxKb) && foreign.length === 0;
-    return { page: page.name, kb, baselineKb: baselineBytes / 1024, ratio, foreign, ok, target: `<= ${page.budget.ratio}× baseline${page.budget.maxKb ? ` and <= ${page.budget.maxKb} KB` : ''}, no other audience's remote` };
+    return {
+      page: page.name,
+      kb,
+      baselineKb: baselineBytes / 1024,
+      ratio,
+      foreign,
+      ok,
+      target: `<= ${page.budget.ratio}× baseline${page.budget.maxKb ? ` and <= ${page.budget.maxKb} KB` : ''}, no other audience's remote`,
+    };
   });
 }
 
 export async function benchPageWeight() {
   ensureBuilds();
   return budgetVerdicts(await measureAll()).map((v) =>
-    v.error ? result('page-weight', v.page, v.error, { ok: false }) : result('page-weight', `${v.page}: gzipped JS (federated / baseline)`, `${round(v.kb, 1)} KB / ${round(v.baselineKb, 1)} KB = ×${round(v.ratio)}`, {
-      target: v.target,
-      ok: v.ok,
-      unit: v.foreign.length ? `loads ${v.foreign.join(', ')}` : '',
-    }),
+    v.error
+      ? result('page-weight', v.page, v.error, { ok: false })
+      : result('page-weight', `${v.page}: gzipped JS (federated / baseline)`, `${round(v.kb, 1)} KB / ${round(v.baselineKb, 1)} KB = ×${round(v.ratio)}`, {
+          target: v.target,
+          ok: v.ok,
+          unit: v.foreign.length ? `loads ${v.foreign.join(', ')}` : '',
+        }),
   );
 }
 

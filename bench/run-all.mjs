@@ -16,11 +16,12 @@ const BENCHES = [
   ['api', () => import('./api-throughput.mjs').then((m) => m.benchApiThroughput())],
   ['scale', () => import('./scale.mjs').then((m) => m.benchScale())],
   ['uploads', () => import('./uploads.mjs').then((m) => m.benchUploads())],
+  ['reset-load', () => import('./reset-load.mjs').then((m) => m.benchResetLoad())],
 ];
 
 function ensureBuilt() {
-  if (!existsSync(path.join(ROOT, 'api', 'dist', 'server.mjs')) || process.env.BENCH_REBUILD) {
-    execFileSync('npm', ['run', 'build', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(path.join(ROOT, 'server', 'dist', 'server.mjs')) || process.env.BENCH_REBUILD) {
+    execFileSync('npm', ['run', 'build', '-w', 'portal-server'], { cwd: ROOT, stdio: 'inherit' });
   }
 }
 

@@ -16,14 +16,20 @@ const LARGE_TABLES = new Set(['applications', 'users', 'payments', 'application_
 async function addStaff(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows: [u] } = await client.query(`select min(id) as id from universities where name like 'Bench University %'`);
+  const {
+    rows: [u],
+  } = await client.query(`select min(id) as id from universities where name like 'Bench University %'`);
   await client.query(
     `insert into users (email, password_hash, first_name, last_name, role, university_id)
      select 'bench-admin@example.zm', password_hash, 'Bench', 'Admin', 'ADMIN', $1 from users where email like 'bench%@applicant.example.zm' limit 1`,
     [u.id],
   );
-  const { rows: [applicant] } = await client.query(`select email from users where email like 'bench%@applicant.example.zm' order by id desc limit 1`);
-  const { rows: [program] } = await client.query(`select id from programs where university_id = $1 order by id limit 1`, [u.id]);
+  const {
+    rows: [applicant],
+  } = await client.query(`select email from users where email like 'bench%@applicant.example.zm' order by id desc limit 1`);
+  const {
+    rows: [program],
+  } = await client.query(`select id from programs where university_id = $1 order by id limit 1`, [u.id]);
   await client.end();
   return { universityId: u.id, applicantEmail: applicant.email, programId: program.id };
 }
@@ -77,7 +83,13 @@ async function timeEndpoints(list) {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, { url, headers, beforeEach }] of list.entries()) rounds[i].push(await timeRound(url, headers, beforeEach));
   }
-  return rounds.map((r) => ({ p95: percentile(r.map((x) => x.p95), 50), failures: r.reduce((sum, x) => sum + x.failures, 0) }));
+  return rounds.map((r) => ({
+    p95: percentile(
+      r.map((x) => x.p95),
+      50,
+    ),
+    failures: r.reduce((sum, x) => sum + x.failures, 0),
+  }));
 }
 
 function endpoints(ctx) {
@@ -104,7 +116,13 @@ function endpoints(ctx) {
 
 async function measure(size) {
   const db = await createDatabase(`bench_scale_${size}`);
-  const env = { DATABASE_URL: db.url, PORTAL_DEMO_DATA: 'false', PORTAL_SUPERUSER_EMAIL: SUPERUSER.email, PORTAL_SUPERUSER_PASSWORD: SUPERUSER.password, JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789' };
+  const env = {
+    DATABASE_URL: db.url,
+    PORTAL_DEMO_DATA: 'false',
+    PORTAL_SUPERUSER_EMAIL: SUPERUSER.email,
+    PORTAL_SUPERUSER_PASSWORD: SUPERUSER.password,
+    JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
+  };
   // The first start creates the schema; the generator then fills it.
   let portal = await startPortal(env);
   await portal.stop();
@@ -180,7 +198,14 @@ async function capturePlans(db, env, ctx) {
 export async function benchScale() {
   const small = await measure(1_000);
   const large = await measure(100_000);
-  const rows = [result('scale', 'data at the large size', `${large.filled.universities} universities, ${large.filled.programs} programs, ${large.filled.courses} courses, ${large.filled.applications} applications, ${large.filled.history} history, ${large.filled.payments} payments`, { unit: `generated in ${large.filled.seconds} s` })];
+  const rows = [
+    result(
+      'scale',
+      'data at the large size',
+      `${large.filled.universities} universities, ${large.filled.programs} programs, ${large.filled.courses} courses, ${large.filled.applications} applications, ${large.filled.history} history, ${large.filled.payments} payments`,
+      { unit: `generated in ${large.filled.seconds} s` },
+    ),
+  ];
   for (const name of Object.keys(small.timings)) {
     const a = small.timings[name];
     const b = large.timings[name];

@@ -35,7 +35,7 @@ async function register(url, i) {
 
 export async function benchUploads() {
   const db = await createDatabase('bench_uploads');
-  const portal = await startPortal({ DATABASE_URL: db.url, PORTAL_DEMO_DATA: 'true', TRUST_PROXY: 'true', JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789' });
+  const portal = await startPortal({ DATABASE_URL: db.url, PORTAL_DEMO_DATA: 'true', TRUST_PROXY: '1', JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789' });
   try {
     const universities = await (await fetch(`${portal.url}/api/universities`)).json();
     const programs = await (await fetch(`${portal.url}/api/programs/university/${universities[0].id}`)).json();

@@ -9,6 +9,8 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 // The same production builds of libraries as the federated build.
 const { productionAliases } = require('../../deploy/webpack/create-config.cjs');
+// The same page: the page platform's pre-start script and style, and the hash the server allows it by.
+const { beforeStartScript, PageCspPlugin } = require('../../page-platform/build/before-start.cjs');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -46,8 +48,19 @@ module.exports = {
   },
   plugins: [
     new webpack.NormalModuleReplacementPlugin(/features[\\/]remotes[\\/]registry(\.ts)?$/, path.join(__dirname, 'registry.ts')),
-    // The shell's page adds its scripts itself (see shell/public/index.html).
-    new HtmlWebpackPlugin({ template: path.join(root, 'shell', 'public', 'index.html'), title: 'UniPortal', scriptLoading: 'defer', inject: false }),
+    // The shell's page adds its scripts itself (page-platform/src/before-start.ts).
+    new HtmlWebpackPlugin({
+      template: path.join(root, 'shell', 'public', 'index.html'),
+      title: 'UniPortal',
+      scriptLoading: 'defer',
+      inject: false,
+      pageDocument: beforeStartScript(),
+      // As the shell's build: the inline script stays as built, or its hash would not allow it.
+      minify: { collapseWhitespace: true, removeComments: true, minifyJS: false, minifyCSS: false },
+    }),
+    new PageCspPlugin(),
   ],
+  // As the shell's build (deploy/webpack/create-config.cjs): webpack's own HTML minifier would rewrite the inline script.
+  optimization: { minimize: { html: false } },
   performance: { hints: false },
 };
