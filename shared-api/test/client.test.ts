@@ -85,13 +85,30 @@ test("an ADMIN's block of an applicant is a PUT of {blocked} on the user", async
 });
 
 test('server errors become text: message, then error, then the fallback', async () => {
-  reply = { status: 400, body: { message: 'email: is required', error: 'Bad Request' } };
-  expect(errorText(await authApi.login({ email: '', password: '' }).catch((e: unknown) => e), 'Login Failed')).toBe('email: is required');
+  reply = { status: 400, body: { message: 'Invalid email or password', error: 'Bad Request' } };
+  expect(errorText(await authApi.login({ email: 'x', password: 'y' }).catch((e: unknown) => e), 'Login Failed')).toBe('Invalid email or password');
   reply = { status: 409, body: { error: 'Conflict' } };
   expect(errorText(await authApi.login({ email: 'x', password: 'y' }).catch((e: unknown) => e), 'Login Failed')).toBe('Conflict');
   reply = { status: 500, body: {} };
   expect(errorText(await usersApi.get(1).catch((e: unknown) => e), 'Failed to fetch user data.')).toBe('Failed to fetch user data.');
   expect(errorText(new TypeError('network down'), 'Network error. Try again later.')).toBe('Network error. Try again later.');
+});
+
+test("a refused field reads as plain words naming the field, never 'field: reason'", async () => {
+  const textOf = async (message: string) => {
+    reply = { status: 400, body: { message, error: 'Bad Request' } };
+    return errorText(await authApi.login({ email: 'x', password: 'y' }).catch((e: unknown) => e), 'Login Failed');
+  };
+  expect(await textOf('email: is required')).toBe('Email: Enter a valid email address, like name@example.com');
+  expect(await textOf('phoneNumber: is required')).toBe('Phone number: Enter a valid phone number, like 0977 123 456 or +260 977 123 456');
+  expect(await textOf('courseName: Too big: expected string to have <=200 characters, at most 200')).toBe('Course name: Use at most 200 characters');
+  expect(await textOf('programIds.1: duplicate program')).toBe('Programs: Choose each program only once');
+  expect(await textOf('overrideReason: only a superuser can accept beyond the places of a program.')).toBe('Override reason: Only a superuser can accept beyond the places of a program.');
+  reply = { status: 409, body: { message: 'name: another intake called "2027 January" overlaps these dates' } };
+  expect(errorText(await authApi.login({ email: 'x', password: 'y' }).catch((e: unknown) => e), 'x')).toBe('Name: Another intake called "2027 January" overlaps these dates');
+  // Any other failure is said as the server wrote it.
+  reply = { status: 403, body: { message: 'role: not yours' } };
+  expect(errorText(await authApi.login({ email: 'x', password: 'y' }).catch((e: unknown) => e), 'x')).toBe('role: not yours');
 });
 
 test('a 401 on a protected call asks the shell to log out, passing on why', async () => {

@@ -36,12 +36,6 @@ export function errorBody(error: unknown): { message?: string; error?: string } 
   return undefined;
 }
 
-/** A server error turned into text in the spec's order: message, then error, then the fallback. */
-export function errorText(error: unknown, fallback: string): string {
-  const body = errorBody(error);
-  return body?.message || body?.error || fallback;
-}
-
 export function errorStatus(error: unknown): number | undefined {
   return isHTTPError(error) ? error.response.status : undefined;
 }

@@ -102,10 +102,14 @@ describe('add course', () => {
     await screen.findByRole('option', { name: 'Law' });
     expect(programs.ofUniversity).toHaveBeenCalledWith('4');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Program/ }), '11');
+    // Each field's error goes as soon as that field is filled, the others stay.
+    expect(screen.getAllByText('This field is required')).toHaveLength(4);
     await userEvent.type(screen.getByRole('textbox', { name: /Course Name/ }), 'Torts');
+    expect(screen.getAllByText('This field is required')).toHaveLength(3);
     await userEvent.type(screen.getByRole('textbox', { name: /Course Description/ }), 'Civil wrongs');
     await userEvent.type(screen.getByRole('spinbutton', { name: /Semester/ }), '2');
     await userEvent.type(screen.getByRole('spinbutton', { name: /Year/ }), '1');
+    expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
     expect(await screen.findByText('Course Created Successfully')).toBeInTheDocument();
     expect(api.create).toHaveBeenCalledWith({
@@ -132,6 +136,23 @@ describe('add course', () => {
     await userEvent.type(screen.getByRole('spinbutton', { name: /Year/ }), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
     expect(await screen.findByText('Failed to create course')).toBeInTheDocument();
+  });
+
+  it('says a field the server refused under that field, in plain words', async () => {
+    signIn('ADMIN', { universityId: 4 });
+    programs.ofUniversity.mockResolvedValue([law]);
+    api.create.mockRejectedValue(httpError(400, { message: 'courseName: Too big: expected string to have <=200 characters, at most 200' }));
+    renderPage(<AddCourse />, { path: '/course/add', route: '/course/add' });
+    await screen.findByRole('option', { name: 'Law' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Program/ }), '11');
+    await userEvent.type(screen.getByRole('textbox', { name: /Course Name/ }), 'Torts');
+    await userEvent.type(screen.getByRole('textbox', { name: /Course Description/ }), 'Civil wrongs');
+    await userEvent.type(screen.getByRole('spinbutton', { name: /Semester/ }), '2');
+    await userEvent.type(screen.getByRole('spinbutton', { name: /Year/ }), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(await screen.findByText('Use at most 200 characters')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Course Name/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/courseName/)).not.toBeInTheDocument();
   });
 });
 

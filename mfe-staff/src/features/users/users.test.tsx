@@ -215,4 +215,19 @@ describe('add admin', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
     expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
   });
+
+  it('says a refused field under it in plain words and clears it once the field is changed', async () => {
+    signIn('SUPERUSER');
+    localStorage.setItem('universities', JSON.stringify([{ id: 4, name: 'UNZA' }]));
+    universities.list.mockReturnValue(new Promise(() => undefined));
+    auth.register.mockRejectedValueOnce(httpError(400, { message: 'phone: is required', error: 'Bad Request' }));
+    renderPage(<AddAdmin />, { path: '/users/add-admin', route: '/users/add-admin' });
+    await fill('secret-pass-1', 'secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+    expect(await screen.findByText('Enter a valid phone number, like 0977 123 456 or +260 977 123 456')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/phone:/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Phone/ }), '1');
+    expect(screen.queryByText('Enter a valid phone number, like 0977 123 456 or +260 977 123 456')).not.toBeInTheDocument();
+  });
 });

@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { accountApi, errorText, PASSWORD_MIN_LENGTH, type ContactChangeRequest } from 'shared-api';
+import { accountApi, errorText, fieldProblem, PASSWORD_MIN_LENGTH, plainFieldText, type ContactChangeRequest } from 'shared-api';
 import { notify, requestSessionRenewal, useAuth } from 'shared-auth';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -115,7 +115,9 @@ function ContactForm({ kind, current }: { kind: 'email' | 'phone'; current: stri
       setSentNote(result.message);
       setCode('');
     } catch (err) {
-      setError(errorText(err, 'Could not send the code. Please try again later.'));
+      // The server names the new address 'value'; say what it holds instead.
+      const refusedValue = fieldProblem(err)?.field === 'value';
+      setError(refusedValue ? plainFieldText(kind === 'phone' ? 'phoneNumber' : 'email', '') : errorText(err, 'Could not send the code. Please try again later.'));
     } finally {
       setBusy(false);
     }

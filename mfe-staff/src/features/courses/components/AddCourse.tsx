@@ -9,7 +9,11 @@ import { useFeedback } from '../../../components/Feedback';
 import { FormCard } from '../../../components/FormCard';
 import { useScope } from '../../../hooks/useScope';
 import { useUniversityOptions } from '../../../hooks/useUniversities';
-import { CourseFields, EMPTY_COURSE, validateCourse, type CourseErrors } from './CourseFields';
+import { useFieldErrors } from '../../../hooks/useFieldErrors';
+import { CourseFields, EMPTY_COURSE, validateCourse } from './CourseFields';
+
+/** The fields a server refusal can name, as the create call sends them. */
+const COURSE_FIELDS = ['courseName', 'courseDescription', 'programId', 'universityId'];
 
 export function AddCourse() {
   const { user, isSuperuser, universityId: scoped } = useScope();
@@ -20,7 +24,7 @@ export function AddCourse() {
   const [programs, setPrograms] = useState<Program[]>([]);
   const [programId, setProgramId] = useState('');
   const [values, setValues] = useState(EMPTY_COURSE);
-  const [errors, setErrors] = useState<CourseErrors>({});
+  const { errors, setErrors, clear, showServerProblem } = useFieldErrors<string>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -56,7 +60,7 @@ export function AddCourse() {
       await alert({ title: 'Success', text: 'Course Created Successfully', icon: 'success' });
       void navigate('/courses');
     } catch (err) {
-      await alert({ title: 'Error', text: errorText(err, 'Failed to create course'), icon: 'error' });
+      if (!showServerProblem(err, COURSE_FIELDS)) await alert({ title: 'Error', text: errorText(err, 'Failed to create course'), icon: 'error' });
     } finally {
       setBusy(false);
     }
@@ -72,7 +76,10 @@ export function AddCourse() {
             label="University"
             required
             value={universityId}
-            onChange={(e) => setUniversityId(e.target.value)}
+            onChange={(e) => {
+              setUniversityId(e.target.value);
+              clear('universityId');
+            }}
             error={Boolean(errors.universityId)}
             helperText={errors.universityId}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -90,7 +97,10 @@ export function AddCourse() {
           label="Program"
           required
           value={programId}
-          onChange={(e) => setProgramId(e.target.value)}
+          onChange={(e) => {
+            setProgramId(e.target.value);
+            clear('programId');
+          }}
           disabled={!universityId}
           error={Boolean(errors.programId)}
           helperText={errors.programId}
@@ -103,7 +113,14 @@ export function AddCourse() {
             </option>
           ))}
         </TextField>
-        <CourseFields values={values} errors={errors} onChange={setValues} />
+        <CourseFields
+          values={values}
+          errors={errors}
+          onChange={(next, changed) => {
+            setValues(next);
+            clear(changed);
+          }}
+        />
         <Button type="submit" variant="contained" disabled={busy}>
           Add Course
         </Button>

@@ -24,8 +24,8 @@ export function validateCourse(values: CourseFieldValues): CourseErrors {
   return errors;
 }
 
-export function CourseFields({ values, errors, onChange }: { values: CourseFieldValues; errors: CourseErrors; onChange: (values: CourseFieldValues) => void }) {
-  const set = (key: keyof CourseFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [key]: event.target.value });
+export function CourseFields({ values, errors, onChange }: { values: CourseFieldValues; errors: CourseErrors; onChange: (values: CourseFieldValues, changed: keyof CourseFieldValues) => void }) {
+  const set = (key: keyof CourseFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [key]: event.target.value }, key);
   return (
     <>
       <TextField label="Course Name" required value={values.courseName} onChange={set('courseName')} error={Boolean(errors.courseName)} helperText={errors.courseName} />

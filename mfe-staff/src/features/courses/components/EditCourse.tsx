@@ -9,7 +9,8 @@ import { useFeedback } from '../../../components/Feedback';
 import { FormCard } from '../../../components/FormCard';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';
-import { CourseFields, validateCourse, type CourseErrors, type CourseFieldValues } from './CourseFields';
+import { useFieldErrors } from '../../../hooks/useFieldErrors';
+import { CourseFields, validateCourse, type CourseFieldValues } from './CourseFields';
 
 function toValues(course: Course): CourseFieldValues {
   return {
@@ -26,7 +27,7 @@ export function EditCourse() {
   // a change saved since: the form is filled only from the server's current course.
   const [values, setValues] = useState<CourseFieldValues | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<CourseErrors>({});
+  const { errors, setErrors, clear } = useFieldErrors<string>();
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
@@ -77,7 +78,14 @@ export function EditCourse() {
         <Loading text="Loading course..." />
       ) : (
         <FormCard title="Edit Course" onSubmit={() => void submit()}>
-          <CourseFields values={values} errors={errors} onChange={setValues} />
+          <CourseFields
+            values={values}
+            errors={errors}
+            onChange={(next, changed) => {
+              setValues(next);
+              clear(changed);
+            }}
+          />
           <Button type="submit" variant="contained" disabled={busy}>
             Save Changes
           </Button>

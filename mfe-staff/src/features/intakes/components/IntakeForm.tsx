@@ -38,7 +38,18 @@ export function IntakeForm({
   const [checked, setChecked] = useState<IntakeFormErrors>({});
   const errors = { ...serverErrors, ...checked };
 
-  const setField = (key: 'name' | 'opensAt' | 'closesAt') => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  // A field's error goes as soon as the person changes that field.
+  const clear = (key: string) =>
+    setChecked((current) => {
+      if (!current[key]) return current;
+      const rest = { ...current };
+      delete rest[key];
+      return rest;
+    });
+  const setField = (key: 'name' | 'opensAt' | 'closesAt') => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    clear(key);
+  };
   const setProgram = (id: number, change: Partial<{ offered: boolean; capacity: string }>) =>
     setValues((v) => ({ ...v, programs: { ...v.programs, [id]: { ...(v.programs[id] ?? { offered: false, capacity: '' }), ...change } } }));
   const setFee = (category: ApplicantCategory, change: Partial<{ amount: string; currency: FeeCurrency }>) =>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ProgramInput } from 'shared-api';
 import type { CachedUniversity } from 'shared-auth';
 import { FormCard, missing } from '../../../components/FormCard';
+import { useFieldErrors } from '../../../hooks/useFieldErrors';
 
 export interface ProgramFormValues {
   universityId: string;
@@ -63,8 +64,11 @@ export function ProgramForm({
   onSubmit: (values: ProgramFormValues) => void;
 }) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof ProgramFormValues, string>>>({});
-  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const { errors, setErrors, clear } = useFieldErrors<keyof ProgramFormValues>();
+  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    clear(key);
+  };
 
   const submit = () => {
     const found = validateProgram(values, universities !== undefined);

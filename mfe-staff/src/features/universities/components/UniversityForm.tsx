@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { University, UniversityInput } from 'shared-api';
 import { FormCard } from '../../../components/FormCard';
+import { useFieldErrors } from '../../../hooks/useFieldErrors';
 
 export interface UniversityFormValues {
   name: string;
@@ -65,7 +66,7 @@ export function UniversityForm({
   onSubmit: (values: UniversityFormValues) => void;
 }) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof UniversityFormValues, string>>>({});
+  const { errors, setErrors, clear } = useFieldErrors<keyof UniversityFormValues>();
   const field = (key: keyof UniversityFormValues, label: string, extra: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
     <TextField
       label={label}
@@ -74,7 +75,10 @@ export function UniversityForm({
       minRows={extra.multiline ? 3 : undefined}
       type={extra.type}
       value={values[key]}
-      onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      onChange={(e) => {
+        setValues((v) => ({ ...v, [key]: e.target.value }));
+        clear(key);
+      }}
       error={Boolean(errors[key])}
       helperText={errors[key]}
     />

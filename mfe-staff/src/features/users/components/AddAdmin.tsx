@@ -10,6 +10,7 @@ import { useFeedback } from '../../../components/Feedback';
 import { FormCard, missing } from '../../../components/FormCard';
 import { useScope } from '../../../hooks/useScope';
 import { useUniversityOptions } from '../../../hooks/useUniversities';
+import { useFieldErrors } from '../../../hooks/useFieldErrors';
 
 interface AdminValues {
   universityId: string;
@@ -20,6 +21,9 @@ interface AdminValues {
   password: string;
   confirmPassword: string;
 }
+
+/** The fields a server refusal can name, as the register call sends them. */
+const ADMIN_FIELDS: ReadonlyArray<keyof AdminValues> = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'universityId'];
 
 const REQUIRED: Array<keyof AdminValues> = ['universityId', 'firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'];
 
@@ -50,7 +54,7 @@ export function AddAdmin() {
     password: '',
     confirmPassword: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof AdminValues, string>>>({});
+  const { errors, setErrors, clear, showServerProblem } = useFieldErrors<keyof AdminValues>();
   const [busy, setBusy] = useState(false);
 
   // The university defaults to the first stored one, also when the list arrives late.
@@ -58,7 +62,10 @@ export function AddAdmin() {
     if (!values.universityId && universities[0]) setValues((v) => ({ ...v, universityId: String(universities[0].id) }));
   }, [universities, values.universityId]);
 
-  const set = (key: keyof AdminValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof AdminValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    clear(key);
+  };
   const field = (key: keyof AdminValues, label: string, type = 'text') => (
     <TextField
       label={label}
@@ -91,7 +98,7 @@ export function AddAdmin() {
       await alert({ title: 'Success', text: 'Admin user added successfully', icon: 'success' });
       void navigate('/users');
     } catch (err) {
-      await alert({ title: 'Error', text: errorText(err, 'An unexpected error occurred'), icon: 'error' });
+      if (!showServerProblem(err, ADMIN_FIELDS)) await alert({ title: 'Error', text: errorText(err, 'An unexpected error occurred'), icon: 'error' });
     } finally {
       setBusy(false);
     }
