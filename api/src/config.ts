@@ -83,7 +83,13 @@ const Env = z.object({
   /** A connection on which nothing arrives for this long is closed. */
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    // A placeholder copied from a template (deploy/k8s/api.yaml's Secret) or a
+    // repeated character signs tokens anyone can forge: refuse to start.
+    .refine((value) => !/change.?me|placeholder/i.test(value) && new Set(value).size >= 12, 'looks like a placeholder; generate one with: openssl rand -base64 48')
+    .optional(),
   JWT_EXPIRES_IN_SECONDS: int(24 * 60 * 60),
   JWT_ISSUER: z.string().default('uniportal'),
   JWT_AUDIENCE: z.string().default('uniportal-web'),

@@ -14,7 +14,7 @@ import { freePort, spawnInstance, waitReady, type Instance } from './helpers/clu
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
-const base = { JWT_SECRET: 'x'.repeat(40), PORTAL_DATA_DIR: dataDir };
+const base = { JWT_SECRET: 'kT3vQ9pLm2Xw8RzC4bN7yH1dF6gJ0sA5eU', PORTAL_DATA_DIR: dataDir };
 const keys = { LENCO_PUBLIC_KEY: 'pub-live-like', LENCO_SECRET_KEY: 'sk-live-like' };
 
 function refusal(env: Record<string, string>): string {
@@ -26,6 +26,22 @@ function refusal(env: Record<string, string>): string {
   }
   assert.fail('the configuration was accepted');
 }
+
+describe('configuration: the token signing secret', () => {
+  it('refuses a placeholder or a repeated character, whatever the environment, saying how to make one', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      for (const JWT_SECRET of ['CHANGE_ME_TO_48_RANDOM_BYTES_BASE64URL_________________', 'x'.repeat(40)]) {
+        const message = refusal({ NODE_ENV, JWT_SECRET, ...keys });
+        assert.match(message, /JWT_SECRET: looks like a placeholder; generate one with: openssl rand -base64 48/);
+        assert.ok(!message.includes(JWT_SECRET), 'the value itself is never echoed');
+      }
+    }
+  });
+
+  it('takes a random one', () => {
+    assert.ok(loadConfig({}, { ...base, NODE_ENV: 'production', ...keys }).jwt.secret);
+  });
+});
 
 describe('configuration: demo data and the payment sandbox', () => {
   it('development and test keep demo data on the embedded database and the sandbox without keys', () => {

@@ -125,6 +125,18 @@ describe('compose, Kubernetes, nginx and the server agree', () => {
     for (const env of [compose.services['api-1'].environment, byKindName('ConfigMap', 'portal-config').data]) assert.equal(env.PORTAL_RENDER_PAGES, 'true');
   });
 
+  it("runs the API as the image's numeric non-root user, which Kubernetes can verify", () => {
+    // runAsNonRoot with the image's `USER node` (a name) makes the kubelet refuse
+    // to start the pod: it cannot prove a name is not root. node's uid is 1000.
+    assert.match(read('deploy/Dockerfile'), /^USER node$/m);
+    for (const container of containersOf('Deployment', 'portal-api')) {
+      const context = container.securityContext ?? {};
+      assert.equal(context.runAsNonRoot, true, `${container.name}: runAsNonRoot`);
+      assert.equal(context.runAsUser, 1000, `${container.name}: numeric runAsUser of the node user`);
+      assert.equal(context.runAsGroup, 1000, `${container.name}: numeric runAsGroup`);
+    }
+  });
+
   it('builds the API image on Node 22 LTS with production dependencies only', () => {
     const dockerfile = read('deploy/Dockerfile');
     const stages = dockerfile
