@@ -4,7 +4,7 @@
  * (dropped again at the end). Tests talk to it over HTTP with app.inject().
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +20,15 @@ export interface TestApp extends PortalApp {
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/**
+ * Every test app of one run of the API tests writes its log lines, at debug
+ * level, to one file named by the test runner's process (every test file runs
+ * as a child of it), which test/zz-log-hygiene.test.ts, run last, searches
+ * for hashes, tokens, reset links, query parameters and document numbers.
+ */
+export const RUN_LOG_FILE = path.join(tmpdir(), `portal-api-test-run-${process.ppid}.ndjson`);
+const runLog = { write: (line: string) => appendFileSync(RUN_LOG_FILE, line) };
 
 async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -61,7 +70,7 @@ export async function startTestApp(
     {
       JWT_SECRET: TEST_JWT_SECRET,
       PORTAL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'debug',
       PORTAL_DEMO_DATA: 'false',
       // Every test request comes from one address; front-door-limit.test.ts sets its own.
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -79,7 +88,9 @@ export async function startTestApp(
   } else {
     database = await openDatabase({ kind: 'pglite-memory' });
   }
-  const portal = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}), ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+  const own = options.logStream;
+  const logStream = own ? { write: (line: string) => (runLog.write(line), own.write(line)) } : runLog;
+  const portal = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}), logStream });
   return {
     ...portal,
     config,
