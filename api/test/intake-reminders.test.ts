@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { applications, intakeReminders, mailOutbox } from '../src/infrastructure/database/schema';
+import { applications, intakeReminders, mailOutbox, payments } from '../src/infrastructure/database/schema';
 import { sendIntakeReminders } from '../src/modules/reminders';
-import { createProgram, submitOk } from './fixtures/applications';
+import { createProgram, insertPayment, submitOk } from './fixtures/applications';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/cluster';
 import { applicationRow, call, createUniversity, createUser, createWorld, type TestUser, type World } from './helpers/fixtures';
 import { insertIntake, movableClock } from './helpers/intakes';
@@ -52,6 +52,7 @@ describe('intake reminders, 72 and 24 hours before closing, once each', () => {
   let twinIntakeIds: number[];
   let drafter: TestUser;
   let payer: TestUser;
+  let paying: TestUser;
   let unpaid: TestUser;
   let unpaidApplicationId: number;
   let archived: TestUser;
@@ -86,6 +87,11 @@ describe('intake reminders, 72 and 24 hours before closing, once each', () => {
     payer = await applicant('Bwalya');
     const paidId = await submitOk(t, payer.token, [mining.id], { intakeId });
     await t.ctx.db.update(applications).set({ paid: true }).where(eq(applications.id, paidId));
+    // A mobile-money prompt is on their phone: the provider is still collecting the fee.
+    paying = await applicant('Mirriam');
+    const payingId = await submitOk(t, paying.token, [mining.id], { intakeId });
+    const payment = await insertPayment(t, payingId, paying.id, 'pending');
+    await t.ctx.db.update(payments).set({ providerStatus: 'pending' }).where(eq(payments.id, payment.id));
     decided = await applicant('Mwansa');
     const decidedId = await submitOk(t, decided.token, [mining.id], { intakeId });
     assert.equal((await call(t, 'PUT', `/api/applications/${decidedId}`, { token: w.adminA.token, json: { status: 'REJECTED', reviewNotes: 'Results missing' } })).statusCode, 200);
@@ -135,8 +141,8 @@ describe('intake reminders, 72 and 24 hours before closing, once each', () => {
     assert.deepEqual(await remindersOf(t, twinUnpaid.id), [`${twinIntakeIds[0]}:UNPAID_72H`]);
   });
 
-  it('nobody else: not a paid or decided application, an archived account, another university, or a draft when two intakes are open', async () => {
-    for (const user of [payer, decided, archived, elsewhere, twinDrafter]) {
+  it('nobody else: not a paid or decided application, one whose payment is under way, an archived account, another university, or a draft when two intakes are open', async () => {
+    for (const user of [payer, paying, decided, archived, elsewhere, twinDrafter]) {
       assert.deepEqual(await remindersOf(t, user.id), [], `${user.email} has no reminder`);
       assert.equal((await mailsTo(t, user.email)).filter((m) => /^(Finish your application|Pay your application fee)/.test(m.subject)).length, 0);
     }

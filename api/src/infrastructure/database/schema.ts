@@ -533,5 +533,9 @@ export const intakeReminders = pgTable(
     kind: text('kind', { enum: ['DRAFT_72H', 'DRAFT_24H', 'UNPAID_72H', 'UNPAID_24H'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.intakeId, t.kind] }), index('intake_reminders_intake_idx').on(t.intakeId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.intakeId, t.kind] }),
+    index('intake_reminders_intake_idx').on(t.intakeId),
+    check('intake_reminders_kind', sql`${t.kind} in ('DRAFT_72H', 'DRAFT_24H', 'UNPAID_72H', 'UNPAID_24H')`),
+  ],
 );

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { DECIDABLE_STATUSES } from 'shared-api/contract';
 import type { Executor } from '../../infrastructure/database/client';
-import { applicationDrafts, applications, intakeReminders, intakes, universities, users } from '../../infrastructure/database/schema';
+import { applicationDrafts, applications, intakeReminders, intakes, payments, universities, users } from '../../infrastructure/database/schema';
 
 export type ReminderKind = (typeof intakeReminders.$inferInsert)['kind'];
 
@@ -43,6 +43,8 @@ export interface Recipient {
   firstName: string;
   /** The unpaid application the reminder is about (unpaid reminders only). */
   applicationId?: number;
+  /** Its open payment, if one was started (unpaid reminders only). */
+  openPayment?: { status: string; providerStatus: string | null } | null;
 }
 
 /** Applicants able to sign in: an enabled (not archived), not deleted USER account. */
@@ -68,14 +70,29 @@ export function draftHoldersFor(db: Executor, universityId: number, intakeId: nu
     .orderBy(asc(users.id));
 }
 
-/** Applications in this intake whose fee is still owed (unpaid and undecided), of reachable applicants. */
-export function unpaidApplicationsIn(db: Executor, intakeId: number): Promise<Recipient[]> {
-  return db
-    .select({ userId: users.id, email: applications.email, firstName: users.firstName, applicationId: applications.id })
+/**
+ * Applications in this intake whose fee is still owed (unpaid and undecided),
+ * of reachable applicants, with their open payment (at most one is pending).
+ */
+export async function unpaidApplicationsIn(db: Executor, intakeId: number): Promise<Recipient[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: applications.email,
+      firstName: users.firstName,
+      applicationId: applications.id,
+      paymentStatus: payments.status,
+      providerStatus: payments.providerStatus,
+    })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
+    .leftJoin(payments, and(eq(payments.applicationId, applications.id), eq(payments.status, 'pending')))
     .where(and(reachableApplicant, eq(applications.intakeId, intakeId), eq(applications.paid, false), inArray(applications.status, [...DECIDABLE_STATUSES])))
     .orderBy(asc(applications.id));
+  return rows.map(({ paymentStatus, providerStatus, ...recipient }) => ({
+    ...recipient,
+    openPayment: paymentStatus === null ? null : { status: paymentStatus, providerStatus },
+  }));
 }
 
 /**

@@ -10,7 +10,9 @@
  *   for, and no draft reminder goes. An applicant who already applied into the
  *   intake gets none for a new draft either.
  * - applicants with a submitted application in the intake whose fee is still
- *   owed (unpaid and undecided: UNPAID_72H, UNPAID_24H).
+ *   owed (unpaid and undecided: UNPAID_72H, UNPAID_24H), unless a payment of
+ *   it is under way with the provider (the payments module's `paymentState`);
+ *   a later round reminds them if that payment fails.
  *
  * Exactly once per applicant, intake and kind, whatever the number of
  * instances: the row in `intake_reminders` is claimed (insert ... on conflict
@@ -28,6 +30,7 @@ import { INTAKE_TIME_ZONE } from 'shared-api/contract';
 import type { AppContext } from '../../context';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import { queueMailInTransaction, type MailMessage } from '../../infrastructure/mail/outbox';
+import { paymentState } from '../payments';
 import * as q from './queries';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'database'>;
@@ -126,6 +129,8 @@ export async function sendIntakeReminders(ctx: Ctx): Promise<ReminderCounts> {
       }
     }
     for (const to of await q.unpaidApplicationsIn(ctx.db, intake.id)) {
+      // Money the provider is still collecting (a mobile-money prompt on the phone) is not a fee forgotten.
+      if (to.openPayment && paymentState({ ...to.openPayment, providerReason: null }).awaitingProvider) continue;
       if (await remindOnce(ctx, to, intake, `UNPAID_${window}`, unpaidReminder(ctx, to, intake, window), now)) sent[`UNPAID_${window}`] += 1;
     }
   }
