@@ -30,6 +30,7 @@ import { bootstrapData } from './modules/demo';
 import { draftRoutes, startStaleDraftSweep } from './modules/drafts';
 import { intakesRoutes } from './modules/intakes';
 import { paymentsRoutes, sandboxRoutes, startPaymentReconciliation } from './modules/payments';
+import { startIntakeReminders } from './modules/reminders';
 import { subscribersRoutes } from './modules/subscribers';
 import { accountRoutes, usersRoutes } from './modules/users';
 
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   startPaymentReconciliation(app, ctx);
   startOrphanFileSweep(app, ctx);
   startStaleDraftSweep(app, ctx);
+  startIntakeReminders(app, ctx);
   for (const plugin of options.plugins ?? []) await plugin(app);
 
   await app.ready();

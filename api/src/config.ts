@@ -126,6 +126,8 @@ const Env = z.object({
   LENCO_API_BASE: z.string().url().default('https://api.lenco.co'),
   LENCO_WIDGET_URL: z.string().url().default('https://pay.lenco.co/js/v1/inline.js'),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: int(60),
+  /** How often the intake reminder job looks for reminders due (72 and 24 hours before an intake closes). */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 
   /** Hosts a university's picture may come from (comma-separated, https only); none by default. */
   UNIVERSITY_IMAGE_HOSTS: z.string().default(''),
@@ -229,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    reminders: { intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000 },
     uploads: { maxFileBytes: e.UPLOAD_MAX_FILE_BYTES, maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES, orphanSweepHours: e.ORPHAN_FILE_SWEEP_HOURS },
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET

@@ -63,7 +63,7 @@ describe('start-up data: first superuser and demo data', () => {
     for (const u of unis) {
       const res = await call(t, 'GET', `/api/universities/${u.id}/intakes`, { token: await tokenOfAdmin(u.name) });
       assert.equal(res.statusCode, 200);
-      const list = res.json() as { state: string; closesAt: string; programs: { capacity: number | null }[]; fees: unknown[] }[];
+      const list = res.json() as { state: string; opensAt: string; closesAt: string; programs: { capacity: number | null }[]; fees: unknown[] }[];
       assert.deepEqual(list.map((i) => i.state).sort(), ['CLOSED', 'OPEN'], u.name);
       const open = list.find((i) => i.state === 'OPEN')!;
       const daysLeft = (Date.parse(open.closesAt) - Date.now()) / (24 * 60 * 60 * 1000);
@@ -71,7 +71,18 @@ describe('start-up data: first superuser and demo data', () => {
       const offered = await t.ctx.db.select().from(programs).where(eq(programs.universityId, u.id));
       assert.equal(open.programs.length, offered.length);
       assert.ok(open.programs.some((p) => p.capacity !== null) && open.programs.some((p) => p.capacity === null));
-      if (u.name === 'University of Zambia') {
+      assert.ok(Date.parse(open.opensAt) <= Date.now(), `${u.name}: the open intake has opened`);
+      const guest = await call(t, 'GET', `/api/universities/${u.id}/intakes`);
+      assert.deepEqual(
+        (guest.json() as { state: string }[]).map((i) => i.state),
+        ['OPEN'],
+        `${u.name}: a guest sees the open intake only`,
+      );
+      const closed = list.find((i) => i.state === 'CLOSED')!;
+      assert.ok(Date.parse(closed.closesAt) < Date.now(), `${u.name}: the closed intake closed in the past`);
+      assert.deepEqual(closed.fees, [], `${u.name}: the closed intake charges the default fee`);
+      if (u.name !== 'University of Zambia') assert.deepEqual(open.fees, [], `${u.name}: only UNZA has a fee table; the others charge the default fee`);
+      else {
         assert.deepEqual(open.fees, [
           { category: 'ZAMBIAN', amount: 150, currency: 'ZMW' },
           { category: 'SADC', amount: 60, currency: 'USD' },

@@ -514,3 +514,28 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Intake reminders (issue 16, item 6): one row per applicant, intake and kind
+ * once its e-mail is queued. The row is claimed (insert ... on conflict do
+ * nothing) in the transaction that writes the mail to the outbox, so several
+ * instances running the job at once send each reminder exactly once.
+ */
+export const intakeReminders = pgTable(
+  'intake_reminders',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    intakeId: integer('intake_id')
+      .notNull()
+      .references(() => intakes.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['DRAFT_72H', 'DRAFT_24H', 'UNPAID_72H', 'UNPAID_24H'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.intakeId, t.kind] }),
+    index('intake_reminders_intake_idx').on(t.intakeId),
+    check('intake_reminders_kind', sql`${t.kind} in ('DRAFT_72H', 'DRAFT_24H', 'UNPAID_72H', 'UNPAID_24H')`),
+  ],
+);

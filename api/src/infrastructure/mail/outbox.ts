@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../context';
+import type { Executor } from '../database/client';
 import { claimDue, insertOutbox, latestTo, markFailedAttempt, markSent, type OutboxRow } from './queries';
 import { isSealed, seal, unseal } from '../security/sealed';
 
@@ -124,6 +125,18 @@ export async function sendMail(ctx: MailContext, message: MailMessage): Promise<
       .then(([claimed]) => (claimed ? deliver(ctx, claimed) : false))
       .catch((error) => log?.error({ err: error }, 'mail outbox claim failed')),
   );
+  return row.id;
+}
+
+/**
+ * Writes a message to the outbox inside the caller's transaction `tx`, so the
+ * message exists exactly when the caller's other writes commit (a reminder's
+ * claim, for example). Nothing is sent from inside the transaction: with
+ * SMTP_URL the worker delivers it on its next round; without, it is 'logged'
+ * as sendMail's are. Returns the outbox id.
+ */
+export async function queueMailInTransaction(ctx: MailContext, tx: Executor, message: MailMessage): Promise<number> {
+  const row = await insertOutbox(tx, ctx.config.mail.smtpUrl ? { ...stored(ctx, message), status: 'pending' } : { ...stored(ctx, message), status: 'logged', sentAt: new Date() });
   return row.id;
 }
 

@@ -8,6 +8,7 @@ import {
   applicationHistory,
   applications,
   auditLog,
+  intakeReminders,
   mailOutbox,
   passwordResets,
   payments,
@@ -195,6 +196,8 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
   await tx.update(payments).set({ providerPayload: null }).where(eq(payments.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // Which intake reminders went to the person (issue 16): a trace of their drafts and applications.
+  await tx.delete(intakeReminders).where(eq(intakeReminders.userId, userId));
   await tx.delete(subscribers).where(inArray(sql`lower(${subscribers.email})`, emails));
   await tx.update(auditLog).set({ actorEmail: null }).where(eq(auditLog.actorId, userId));
   await tx
