@@ -132,7 +132,7 @@ describe('staff list pages, cached and exact', () => {
       applicantName: 'Chanda Mwansa',
       gender: 'Female',
       email: 'chanda@example.test',
-      phoneNumber: '+260 971 000 111',
+      phoneNumber: '+260971000111',
       dateOfBirth: '2004-05-17',
       nationality: 'Zambian',
       provice: 'Lusaka',

@@ -110,6 +110,9 @@ export const TIMINGS = {
 export const STORAGE_KEYS = { token: SESSION_TOKEN_KEY, selectedUniversity: 'selectedUniversity', universities: 'universities' } as const;
 export const API_BASE = '/api';
 
+/** A phone number that is no number anywhere (issue 18). */
+export const INVALID_PHONE_MESSAGE = 'Enter a valid phone number.';
+
 /** A date filter whose start is after its end: the API refuses it and the staff list says it under End date. */
 export const START_AFTER_END = 'The start date is after the end date.';
 

@@ -4,8 +4,21 @@
  * so a field is defined exactly once. Wire names keep the spec's spelling
  * (sermisterToBeDone, semesterToBeDone, provice).
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { APPLICATION_STATUSES, COUNTRIES, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, QUALIFICATIONS, ROLES, START_AFTER_END } from './constants';
+import {
+  APPLICATION_STATUSES,
+  COUNTRIES,
+  DOCUMENT_TYPES,
+  GENDERS,
+  INVALID_PHONE_MESSAGE,
+  MAX_PROGRAM_CHOICES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  QUALIFICATIONS,
+  ROLES,
+  START_AFTER_END,
+} from './constants';
 
 /**
  * Control characters (C0 and DEL) have no place in a name, an address or a
@@ -58,12 +71,26 @@ export type MessageBody = z.infer<typeof MessageBody>;
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address'));
 export const Password = z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/**
+ * A phone number as people type it ('0977 123 456', '977123456',
+ * '+260977123456' are one number: Zambia is the default country), stored and
+ * answered in E.164 ('+260977123456') so one person is one number everywhere
+ * (SMS, duplicate checks, search). Parsed on the server only: this module is
+ * never part of a page (the browser imports the contract's types).
+ */
 export const Phone = z
   .string()
   .trim()
-  .min(5, 'is required')
-  .max(32)
-  .regex(/^\+?[0-9 ()-]{5,32}$/, 'must be a phone number');
+  .min(1, 'is required')
+  .max(32, 'must be at most 32 characters')
+  .transform((value, ctx) => {
+    const parsed = parsePhoneNumberFromString(value, 'ZM');
+    if (!parsed?.isValid()) {
+      ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return parsed.number;
+  });
 
 /* ---------- auth ---------- */
 export const LoginRequest = z.object({ email: PlainString.trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) }).strict();

@@ -1,5 +1,6 @@
 /** The staff list as CSV: the same filters, every row, newest first. */
 import { Readable } from 'node:stream';
+import { formatPhone } from 'shared-api/format';
 import type { AppContext } from '../../context';
 import type { Caller } from '../../infrastructure/http/access';
 import { staffFilter, type ListQuery } from './listing';
@@ -70,7 +71,9 @@ export async function exportApplicationsCsv(ctx: AppContext, caller: Caller, que
           a.status,
           a.fullName,
           a.email,
-          a.phoneNumber,
+          // Stored in E.164; a Zambian number reads as people write it ('0971 000 111'),
+          // which a spreadsheet keeps as text without the formula guard's apostrophe.
+          formatPhone(a.phoneNumber, ''),
           a.gender,
           a.dateOfBirth,
           a.nationality,

@@ -40,7 +40,7 @@ export const DEMO_UNIVERSITIES: DemoUniversity[] = [
     contactInfo: 'Office of the Registrar, Great East Road Campus, P.O. Box 32379, Lusaka · registrar@unza.zm',
     about:
       "Founded in 1966, the University of Zambia is the country's oldest and largest public university. From its Great East Road campus in Lusaka it teaches across natural sciences, humanities, law, medicine, engineering, agriculture and education, and leads much of Zambia's research.",
-    admin: { firstName: 'Chanda', lastName: 'Mulenga', email: 'admin.unza@demo.uniportal.zm', phone: '+260 971 100 001' },
+    admin: { firstName: 'Chanda', lastName: 'Mulenga', email: 'admin.unza@demo.uniportal.zm', phone: '+260971100001' },
     programs: [
       {
         name: 'Bachelor of Science in Computer Science',
@@ -109,7 +109,7 @@ export const DEMO_UNIVERSITIES: DemoUniversity[] = [
     contactInfo: 'Office of the Registrar, Jambo Drive, Riverside, P.O. Box 21692, Kitwe · registrar@cbu.ac.zm',
     about:
       "Established in 1987 in Kitwe, at the heart of Zambia's mining region, the Copperbelt University is known for engineering, mining and mineral sciences, business and information technology, with strong links to industry.",
-    admin: { firstName: 'Natasha', lastName: 'Phiri', email: 'admin.cbu@demo.uniportal.zm', phone: '+260 971 100 002' },
+    admin: { firstName: 'Natasha', lastName: 'Phiri', email: 'admin.cbu@demo.uniportal.zm', phone: '+260971100002' },
     programs: [
       {
         name: 'Bachelor of Engineering in Mining Engineering',
@@ -164,7 +164,7 @@ export const DEMO_UNIVERSITIES: DemoUniversity[] = [
     contactInfo: 'Great North Road Campus, P.O. Box 80415, Kabwe · info@mu.ac.zm',
     about:
       'A public university established in 2008 in Kabwe, Central Province, Mulungushi University offers business, agriculture, social sciences, education and engineering programmes with a focus on practical, entrepreneurial skills.',
-    admin: { firstName: 'Bwalya', lastName: 'Mwansa', email: 'admin.mu@demo.uniportal.zm', phone: '+260 971 100 003' },
+    admin: { firstName: 'Bwalya', lastName: 'Mwansa', email: 'admin.mu@demo.uniportal.zm', phone: '+260971100003' },
     programs: [
       {
         name: 'Bachelor of Business Administration',
@@ -217,7 +217,7 @@ export const DEMO_UNIVERSITIES: DemoUniversity[] = [
     contactInfo: 'Pioneer Campus, Alick Nkhata Road, Lusaka · admissions@unilus.ac.zm',
     about:
       'The University of Lusaka (UNILUS) is a private university founded in 2008, offering full-time, part-time and distance programmes in law, business, health sciences and social sciences to school leavers and working professionals.',
-    admin: { firstName: 'Mutale', lastName: 'Zulu', email: 'admin.unilus@demo.uniportal.zm', phone: '+260 971 100 004' },
+    admin: { firstName: 'Mutale', lastName: 'Zulu', email: 'admin.unilus@demo.uniportal.zm', phone: '+260971100004' },
     programs: [
       {
         name: 'Bachelor of Laws (LLB)',
@@ -271,7 +271,7 @@ export const DEMO_UNIVERSITIES: DemoUniversity[] = [
     contactInfo: 'Freedom Avenue, P.O. Box 20382, Kitwe · info@mukuba.edu.zm',
     about:
       "Mukuba University in Kitwe grew out of the Copperbelt College of Education and became a public university in 2013. It trains secondary school teachers in mathematics, sciences, business and technology subjects for Zambia's schools.",
-    admin: { firstName: 'Kondwani', lastName: 'Tembo', email: 'admin.mukuba@demo.uniportal.zm', phone: '+260 971 100 005' },
+    admin: { firstName: 'Kondwani', lastName: 'Tembo', email: 'admin.mukuba@demo.uniportal.zm', phone: '+260971100005' },
     programs: [
       {
         name: 'Bachelor of Science with Education (Mathematics)',
@@ -365,8 +365,8 @@ export const DEMO_PASSWORDS = {
   applicant: 'Demo-Student-Kabwe-26',
 } as const;
 
-export const DEMO_SUPERUSER = { firstName: 'Mwila', lastName: 'Banda', email: 'superuser@demo.uniportal.zm', phone: '+260 971 100 000' };
-export const DEMO_APPLICANT = { firstName: 'Thandiwe', lastName: 'Lungu', email: 'applicant@demo.uniportal.zm', phone: '+260 971 200 000' };
+export const DEMO_SUPERUSER = { firstName: 'Mwila', lastName: 'Banda', email: 'superuser@demo.uniportal.zm', phone: '+260971100000' };
+export const DEMO_APPLICANT = { firstName: 'Thandiwe', lastName: 'Lungu', email: 'applicant@demo.uniportal.zm', phone: '+260971200000' };
 
 export interface DemoLogin {
   role: 'SUPERUSER' | 'ADMIN' | 'USER';
