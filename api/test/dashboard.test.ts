@@ -71,6 +71,7 @@ describe('dashboard stats', () => {
       { status: 'PENDING_REVIEW', value: 0 },
       { status: 'APPROVED', value: 1 },
       { status: 'REJECTED', value: 1 },
+      { status: 'DOCUMENTS_REQUESTED', value: 0 },
     ]);
     const days = lastSevenUtcDays(new Date());
     assert.equal(s.submissionsLast7Days.length, 7);

@@ -180,6 +180,12 @@ for (const [storeName, store] of [
         json: { status: 'REJECTED', reviewNotes: `${PERSON.firstName} ${PERSON.lastName}: NRC ${PERSON.nrc} is unreadable; phoned ${PERSON.applicationPhone}` },
       });
       assert.equal(decided.statusCode, 200, decided.body);
+      // A reviewer note (issue 17) naming them, on their application.
+      const note = await call(t, 'POST', `/api/applications/${paidId}/notes`, {
+        token: w.adminA.token,
+        json: { text: `${PERSON.firstName} ${PERSON.lastName} sent NRC ${PERSON.nrc} by e-mail from ${PERSON.email}` },
+      });
+      assert.equal(note.statusCode, 201, note.body);
 
       // A paid application, with the provider's payload naming the payer.
       const payment = await insertPayment(t, paidId, userId, 'successful');
@@ -201,7 +207,18 @@ for (const [storeName, store] of [
 
       // The setup did leave copies everywhere the erasure must reach.
       const before = await databaseTraces(t);
-      for (const table of ['users', 'applications', 'application_history', 'application_drafts', 'application_draft_files', 'mail_outbox', 'subscribers', 'audit_log', 'payments']) {
+      for (const table of [
+        'users',
+        'applications',
+        'application_history',
+        'application_notes',
+        'application_drafts',
+        'application_draft_files',
+        'mail_outbox',
+        'subscribers',
+        'audit_log',
+        'payments',
+      ]) {
         assert.ok(
           before.some((hit) => hit.startsWith(`public.${table}:`)),
           `the setup left the person in ${table}`,

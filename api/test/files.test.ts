@@ -10,7 +10,7 @@ import { applicationFiles } from '../src/infrastructure/database/schema';
 import * as contract from 'shared-api/contract';
 import { contentDisposition, cleanFileName } from '../src/infrastructure/http/uploads';
 import { LocalFolderStorage, StorageNotFoundError, storageFor } from '../src/infrastructure/storage';
-import { createProgram, sampleDocuments, submit, submitOk } from './fixtures/applications';
+import { createProgram, multipartBody, sampleDocuments, submit, submitOk } from './fixtures/applications';
 import { samplePdf, samplePng } from './fixtures/samples';
 import { call, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -214,6 +214,11 @@ const TABLE: Row[] = [
   { method: 'GET', route: '/api/applications/:id/receipt.pdf', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
   { method: 'GET', route: '/api/files/application/:applicationId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'GET', route: '/api/files/:fileId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
+  // Issue 17: document checks (staff in reach), the owner's replacement of a rejected document, reviewer notes (staff in reach only).
+  { method: 'PUT', route: '/api/applications/:id/documents/:documentId', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
+  { method: 'POST', route: '/api/applications/:id/documents/:documentId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 403, adminOther: 403, superuser: 403 } },
+  { method: 'GET', route: '/api/applications/:id/notes', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
+  { method: 'POST', route: '/api/applications/:id/notes', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 201, adminOther: 404, superuser: 201 } },
 ];
 
 /** Every (method, path) fastify knows under the given prefixes, read from its route tree. */
@@ -258,10 +263,24 @@ describe('authorization table: applications and files routes', () => {
         // A fresh application of the owner for every cell, so decisions never collide.
         const id = await submitOk(t, w.userA.token, [programId]);
         const [file] = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.applicationId, id)).limit(1);
-        const url = row.route.replace(':userId', String(w.userA.id)).replace(':applicationId', String(id)).replace(':fileId', String(file!.id)).replace(':id', String(id));
+        const url = row.route
+          .replace(':userId', String(w.userA.id))
+          .replace(':applicationId', String(id))
+          .replace(':fileId', String(file!.id))
+          .replace(':documentId', String(file!.id))
+          .replace(':id', String(id));
         const token = tokens[who];
         let res;
-        if (row.method === 'POST') {
+        if (row.route.endsWith('/notes') && row.method === 'POST') {
+          res = await call(t, 'POST', url, { token, json: { text: 'Table test' } });
+        } else if (row.route.endsWith('/documents/:documentId') && row.method === 'POST') {
+          // Only a rejected document may be replaced: reject it first, as staff would.
+          await t.ctx.db.update(applicationFiles).set({ status: 'REJECTED', reason: 'Table test' }).where(eq(applicationFiles.id, file!.id));
+          const { payload, headers } = multipartBody([{ name: 'file', value: samplePng(), filename: 'again.png', contentType: 'image/png' }]);
+          res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+        } else if (row.route.endsWith('/documents/:documentId')) {
+          res = await call(t, 'PUT', url, { token, json: { status: 'REJECTED', reason: 'Table test' } });
+        } else if (row.method === 'POST') {
           res = await submit(t, token, [programId], who === 'otherUser' ? { userId: w.userA.id } : {});
         } else if (row.method === 'PUT') {
           res = await call(t, 'PUT', url, { token, json: { status: 'Rejected', reviewNotes: 'Table test' } });

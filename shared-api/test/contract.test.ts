@@ -1,4 +1,4 @@
-import { ApplicationCreate, ApplicationUpdate, CourseUpdate, ProgramInput, RegisterRequest, SubscriberCreate } from '../src/contract';
+import { ApplicationCreate, ApplicationUpdate, CourseUpdate, DocumentReview, NoteCreate, ProgramInput, RegisterRequest, SubscriberCreate } from '../src/contract';
 
 const program = { name: 'Computer Science', description: 'Software and systems' };
 
@@ -55,4 +55,17 @@ test('registration refuses short passwords and unknown fields', () => {
 test('waitlist entries are trimmed and need a valid email', () => {
   expect(SubscriberCreate.parse({ name: '  Mwila ', email: ' MWILA@example.com ' })).toEqual({ name: 'Mwila', email: 'mwila@example.com' });
   expect(SubscriberCreate.safeParse({ name: 'Mwila', email: 'not-an-email' }).success).toBe(false);
+});
+
+test('a document check names PENDING, VERIFIED or REJECTED, with a reason of at most 500 characters', () => {
+  expect(DocumentReview.parse({ status: 'REJECTED', reason: '  Blurred  ' }).reason).toBe('Blurred');
+  expect(DocumentReview.parse({ status: 'VERIFIED' }).status).toBe('VERIFIED');
+  for (const bad of [{ status: 'LOST' }, { status: 'verified' }, { status: 'REJECTED', reason: 'x'.repeat(501) }, { status: 'REJECTED', reason: 'a\u0000b' }, { status: 'VERIFIED', extra: 1 }])
+    expect(DocumentReview.safeParse(bad).success).toBe(false);
+});
+
+test('a reviewer note is 1 to 2000 characters, line breaks kept, control characters refused', () => {
+  expect(NoteCreate.parse({ text: ' Line one\nLine two ' }).text).toBe('Line one\nLine two');
+  expect(NoteCreate.safeParse({ text: 'x'.repeat(2000) }).success).toBe(true);
+  for (const bad of [{ text: '' }, { text: '   ' }, { text: 'x'.repeat(2001) }, { text: 'bell\u0007' }, {}, { text: 'ok', authorId: 1 }]) expect(NoteCreate.safeParse(bad).success).toBe(false);
 });

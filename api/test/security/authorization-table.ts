@@ -17,6 +17,7 @@ import { createApplication } from '../helpers/payments-fixtures';
 import { createUniversity, createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/fixtures';
 import { insertIntake } from '../helpers/intakes';
 import type { TestApp } from '../helpers/test-app';
+import { applicationFiles } from '../../src/infrastructure/database/schema';
 import { callerUser, createCourse, twinOf, type CallerName, type FullWorld } from '../helpers/world-full';
 
 export interface Prepared {
@@ -66,6 +67,26 @@ async function draftOf(t: TestApp, w: FullWorld, caller: CallerName, withDocumen
     if (stored.statusCode !== 200) throw new Error(`draft document not stored: ${stored.body}`);
   }
   return user;
+}
+
+/** A fresh application of applicant A at university A with one document (rejected when asked), for rows that change documents. */
+async function documentOf(t: TestApp, w: FullWorld, status: 'PENDING' | 'REJECTED' = 'PENDING'): Promise<{ applicationId: number; documentId: number }> {
+  const application = await createApplication(t, w.userA, w.uniA.id);
+  const [file] = await t.ctx.db
+    .insert(applicationFiles)
+    .values({
+      applicationId: application.id,
+      documentType: 'NRC_BACK',
+      fileName: 'nrc-back.png',
+      storageKey: `authz-${unique()}.png`,
+      contentType: 'image/png',
+      size: 10,
+      sha256: '0'.repeat(64),
+      status,
+      reason: status === 'REJECTED' ? 'Unreadable' : null,
+    })
+    .returning();
+  return { applicationId: application.id, documentId: file!.id };
 }
 
 let freshIp = 0;
@@ -348,6 +369,34 @@ export const AUTHORIZATION_TABLE: Row[] = [
   },
   { method: 'GET', route: '/api/files/application/:applicationId', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/files/application/${w.applicationA}` }) },
   { method: 'GET', route: '/api/files/:fileId', expect: ownerOrStaffInReach, prepare: (_t, w) => ({ url: `/api/files/${w.fileA.id}` }) },
+
+  /* ---------- document checks and reviewer notes (issue 17) ---------- */
+  {
+    method: 'PUT',
+    route: '/api/applications/:id/documents/:documentId',
+    expect: staffInReach(200),
+    prepare: async (t, w) => {
+      const { applicationId, documentId } = await documentOf(t, w);
+      return { url: `/api/applications/${applicationId}/documents/${documentId}`, json: { status: 'REJECTED', reason: 'Unreadable' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/:id/documents/:documentId',
+    // Only the owner replaces its own rejected document; another applicant is told it does not exist.
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => {
+      const { applicationId, documentId } = await documentOf(t, w, 'REJECTED');
+      return { url: `/api/applications/${applicationId}/documents/${documentId}`, multipart: multipartBody([{ ...sampleDocuments()[1]!, name: 'file' }]) };
+    },
+  },
+  { method: 'GET', route: '/api/applications/:id/notes', expect: staffInReach(200), prepare: (_t, w) => ({ url: `/api/applications/${w.applicationA}/notes` }) },
+  {
+    method: 'POST',
+    route: '/api/applications/:id/notes',
+    expect: staffInReach(201),
+    prepare: (_t, w) => ({ url: `/api/applications/${w.applicationA}/notes`, json: { text: 'Results look genuine' } }),
+  },
 
   /* ---------- drafts (issue 16): the applicant's own, never staff's ---------- */
   { method: 'GET', route: '/api/drafts/mine', expect: applicantsOnly(200), prepare: async (t, w, caller) => ({ url: '/api/drafts/mine', as: await draftOf(t, w, caller) }) },

@@ -11,6 +11,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { applicationFiles } from '../../src/infrastructure/database/schema';
 import { applicationJson, postMultipart, sampleDocuments, type Part } from '../fixtures/applications';
 import { samplePdf } from '../fixtures/samples';
 import { insertIntake } from '../helpers/intakes';
@@ -29,7 +31,7 @@ const FUZZED_ELSEWHERE = [
   'DELETE /api/users/me',
 ];
 const NO_INPUT = ['POST /api/auth/logout', 'POST /api/auth/logout-everywhere', 'DELETE /api/drafts/mine'];
-const MULTIPART = ['POST /api/applications', 'PUT /api/drafts/mine/files/:documentType'];
+const MULTIPART = ['POST /api/applications', 'PUT /api/drafts/mine/files/:documentType', 'POST /api/applications/:id/documents/:documentId'];
 
 interface FuzzRoute {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -116,6 +118,22 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       url: (x, id) => `/api/applications/${id ?? x.applicationA}`,
       valid: { status: 'Rejected', reviewNotes: 'Missing results' },
       fields: { status: { kind: 'status' }, reviewNotes: text(5000) },
+      as: 'superuser',
+    },
+    {
+      method: 'PUT',
+      route: '/api/applications/:id/documents/:documentId',
+      url: (x, id) => `/api/applications/${id ?? x.applicationA}/documents/${x.fileA.id}`,
+      valid: { status: 'REJECTED', reason: 'Blurred photo' },
+      fields: { reason: text(500) },
+      as: 'superuser',
+    },
+    {
+      method: 'POST',
+      route: '/api/applications/:id/notes',
+      url: (x, id) => `/api/applications/${id ?? x.applicationA}/notes`,
+      valid: { text: 'Results look genuine' },
+      fields: { text: text(2000) },
       as: 'superuser',
     },
     // Only an ADMIN blocks an applicant from its university.
@@ -235,6 +253,8 @@ describe('fuzz of every write route', () => {
     'PUT /api/courses/:id',
     'DELETE /api/courses/:id',
     'PUT /api/applications/:id',
+    'PUT /api/applications/:id/documents/:documentId',
+    'POST /api/applications/:id/notes',
     'PUT /api/users/:id/university-block',
     'POST /api/payments/initiate',
     'POST /api/payments/webhook',
@@ -321,6 +341,31 @@ describe('fuzz of every write route', () => {
       }
       assert.deepEqual(await databaseState(t), beforeDb);
       assert.deepEqual(folderState(t.dataDir), beforeFiles);
+    });
+
+    it('refuses HTML, SVG and a script as the new file of a rejected document with 415, and stores nothing', async () => {
+      await t.ctx.db.update(applicationFiles).set({ status: 'REJECTED', reason: 'Blurred' }).where(eq(applicationFiles.id, w.fileA.id));
+      const beforeDb = await databaseState(t);
+      const beforeFiles = folderState(t.dataDir);
+      for (const [value, filename] of [
+        [html, 'nrc.png'],
+        [svg, 'nrc.pdf'],
+        [script, 'nrc.jpg'],
+      ] as Array<[Buffer, string]>) {
+        const res = await postMultipart(t, w.userA.token, [{ name: 'file', value, filename, contentType: 'image/png' }], `/api/applications/${w.applicationA}/documents/${w.fileA.id}`);
+        assert.equal(res.statusCode, 415, `${filename}: ${res.body}`);
+        assert.equal(typeof res.json().message, 'string');
+      }
+      const tooBig = await postMultipart(
+        t,
+        w.userA.token,
+        [{ name: 'file', value: samplePdf(t.config.uploads.maxFileBytes + 1024), filename: 'r.pdf', contentType: 'application/pdf' }],
+        `/api/applications/${w.applicationA}/documents/${w.fileA.id}`,
+      );
+      assert.equal(tooBig.statusCode, 413, tooBig.body);
+      assert.deepEqual(await databaseState(t), beforeDb);
+      assert.deepEqual(folderState(t.dataDir), beforeFiles);
+      await t.ctx.db.update(applicationFiles).set({ status: 'PENDING', reason: null }).where(eq(applicationFiles.id, w.fileA.id));
     });
 
     it('refuses an oversize file with 413 and stores nothing', async () => {

@@ -15,8 +15,10 @@ import type {
   CourseCreate,
   CourseUpdate,
   DashboardStats,
+  DocumentReview,
   LoginResponse,
   MessageBody,
+  NoteCreate,
   Paged,
   PaymentConfig,
   PaymentInitiateResponse,
@@ -24,6 +26,7 @@ import type {
   Program,
   ProgramInput,
   RegisterRequest,
+  ReviewerNote,
   SessionRenewed,
   StudentListItem,
   University,
@@ -106,6 +109,15 @@ export const applicationsApi = {
   /** Multipart: part 'application' (JSON) and one 'files' part per document. */
   submit: async (form: FormData, options?: CallOptions) => (await httpClient()).post('applications', { body: form, timeout: 300_000, retry: 0, ...options }),
   exportCsvUrl: (query: ApplicationListQuery) => `/api/applications/export.csv?${new URLSearchParams(searchParams(query as Query))}`,
+  /** Staff verify or reject one document (issue 17); a rejection needs a reason. */
+  reviewDocument: async (id: number | string, documentId: number | string, body: DocumentReview) =>
+    (await httpClient()).put(`applications/${id}/documents/${documentId}`, { json: body }).json<Application>(),
+  /** The applicant replaces a rejected document: multipart part 'file'. */
+  replaceDocument: async (id: number | string, documentId: number | string, form: FormData) =>
+    (await httpClient()).post(`applications/${id}/documents/${documentId}`, { body: form, timeout: 300_000, retry: 0 }).json<Application>(),
+  /** Reviewer notes: staff of the application's university only. */
+  notes: async (id: number | string) => (await httpClient()).get(`applications/${id}/notes`).json<ReviewerNote[]>(),
+  addNote: async (id: number | string, body: NoteCreate) => (await httpClient()).post(`applications/${id}/notes`, { json: body }).json<ReviewerNote>(),
 };
 
 /** Admission rounds (issue 16). Guests and applicants see open and upcoming intakes only. */

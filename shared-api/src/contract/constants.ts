@@ -6,10 +6,14 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['SUPERUSER', 'ADMIN'];
 
 /** Canonical (upper-case) application statuses; the API accepts any case on input. */
-export const APPLICATION_STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const;
+export const APPLICATION_STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'DOCUMENTS_REQUESTED'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-/** Statuses from which a staff decision (approve or reject) may be taken. */
-export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW'];
+/**
+ * Statuses from which a staff decision (approve or reject) may be taken.
+ * DOCUMENTS_REQUESTED (issue 17) is still under review: staff asked for a
+ * better copy of one document, and may still decide.
+ */
+export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW', 'DOCUMENTS_REQUESTED'];
 
 /**
  * Whether the application fee is still owed: unpaid and not yet decided. A
@@ -47,6 +51,17 @@ export const DOCUMENT_LABELS: Record<DocumentType, string> = {
   ACADEMIC_RESULTS: 'Academic results',
   CERTIFICATE: 'Certificate',
 };
+/**
+ * Each submitted document is checked by staff one by one (issue 17): pending
+ * until verified, or rejected with a reason the applicant sees on that
+ * document, who then uploads a new file for it.
+ */
+export const DOCUMENT_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = { PENDING: 'Pending', VERIFIED: 'Verified', REJECTED: 'Rejected' };
+export const DOCUMENT_REASON_MAX = 500;
+/** Reviewer notes (issue 17): internal to the staff of the application's university. */
+export const NOTE_MAX_LENGTH = 2000;
 export const ACCEPTED_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type AcceptedFileType = (typeof ACCEPTED_FILE_TYPES)[number];
 

@@ -9,12 +9,15 @@ import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
   COUNTRIES,
+  DOCUMENT_REASON_MAX,
+  DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
   GENDERS,
   INVALID_PHONE_MESSAGE,
   MAX_PROGRAM_CHOICES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  NOTE_MAX_LENGTH,
   QUALIFICATIONS,
   ROLES,
   START_AFTER_END,
@@ -428,13 +431,42 @@ export const ApplicationFile = z.object({
   size: z.number(),
   /** Download URL under /api (needs the bearer token). */
   url: z.string(),
+  /** Staff's check of this document (issue 17); `reason` is set only when REJECTED. */
+  status: z.enum(DOCUMENT_STATUSES),
+  reason: z.string().nullable(),
 });
 export type ApplicationFile = z.infer<typeof ApplicationFile>;
+
+/** PUT /api/applications/{id}/documents/{documentId}: staff verify or reject one document. */
+export const DocumentReview = z
+  .object({
+    status: z.enum(DOCUMENT_STATUSES),
+    reason: optionalText(DOCUMENT_REASON_MAX, 'multi'),
+  })
+  .strict();
+export type DocumentReview = z.input<typeof DocumentReview>;
+
+/** POST /api/applications/{id}/notes: a reviewer note, internal to staff. */
+export const NoteCreate = z
+  .object({
+    text: text(NOTE_MAX_LENGTH, 'multi').min(1, 'is required'),
+  })
+  .strict();
+export type NoteCreate = z.input<typeof NoteCreate>;
+
+export const ReviewerNote = z.object({
+  id: z.number(),
+  at: z.string(),
+  text: z.string(),
+  author: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type ReviewerNote = z.infer<typeof ReviewerNote>;
 
 export const HistoryEntry = z.object({
   id: z.number(),
   at: z.string(),
-  kind: z.enum(['STATUS', 'PAYMENT']),
+  /** DOCUMENT (issue 17): a document verified, rejected or replaced; from and to are its statuses. */
+  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),

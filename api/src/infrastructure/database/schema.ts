@@ -136,7 +136,7 @@ export const applications = pgTable(
     universityId: integer('university_id')
       .notNull()
       .references(() => universities.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] }).notNull(),
+    status: text('status', { enum: ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'DOCUMENTS_REQUESTED'] }).notNull(),
     fullName: text('full_name').notNull(),
     gender: text('gender'),
     email: text('email').notNull(),
@@ -289,6 +289,13 @@ export const applicationFiles = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
+    /** Staff's check of the document (issue 17, migration 0011); `reason` only when REJECTED. */
+    status: text('status', { enum: ['PENDING', 'VERIFIED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
+    reason: text('reason'),
+    /** False once the applicant uploaded a replacement: the old file stays for the history, not shown as current. */
+    current: boolean('current').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('application_files_application_idx').on(t.applicationId), uniqueIndex('application_files_key_unique').on(t.storageKey)],
@@ -301,7 +308,7 @@ export const applicationHistory = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['STATUS', 'PAYMENT'] }).notNull(),
+    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     note: text('note'),
@@ -538,4 +545,25 @@ export const intakeReminders = pgTable(
     index('intake_reminders_intake_idx').on(t.intakeId),
     check('intake_reminders_kind', sql`${t.kind} in ('DRAFT_72H', 'DRAFT_24H', 'UNPAID_72H', 'UNPAID_24H')`),
   ],
+);
+
+/* ---------- review workbench (issue 17, migration 0011) ---------- */
+
+/**
+ * Reviewer notes: internal to the staff of the application's university,
+ * never in an applicant's response, an export or an e-mail. Erasing the
+ * applicant deletes the notes on their applications.
+ */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_notes_application_idx').on(t.applicationId, t.createdAt)],
 );

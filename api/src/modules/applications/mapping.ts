@@ -26,6 +26,8 @@ export function toApplicationFile(row: FileData): ApplicationFile {
     documentType: row.documentType,
     size: row.size,
     url: fileUrl(row.id),
+    status: row.status,
+    reason: row.status === 'REJECTED' ? row.reason : null,
   };
 }
 

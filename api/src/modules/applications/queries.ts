@@ -14,6 +14,7 @@ import {
   applicationDraftFiles,
   applicationFiles,
   applicationHistory,
+  applicationNotes,
   applications,
   applicationStats,
   intakes,
@@ -181,12 +182,12 @@ export interface PaymentData {
   providerReason: string | null;
 }
 
-export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType' | 'documentType' | 'size'>;
+export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType' | 'documentType' | 'size' | 'status' | 'reason'>;
 
 export interface HistoryData {
   id: number;
   at: string;
-  kind: 'STATUS' | 'PAYMENT';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT';
   from: string | null;
   to: string | null;
   note: string | null;
@@ -247,10 +248,11 @@ const relations = {
              'channel', pay.channel, 'paidAt', ${isoTime(sql`pay.paid_at`)},
              'providerStatus', pay.provider_status, 'providerReason', pay.provider_payload->'data'->>'reasonForFailure')
     from ${payments} pay where pay.application_id = ${outer(applications.id)} order by pay.created_at desc, pay.id desc limit 1)`,
+  /** The current file of each document (a replaced one stays in the table, not shown). */
   files: sql<FileData[]>`coalesce((
     select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'documentType', f.document_type,
-             'size', f.size) order by f.id)
-    from ${applicationFiles} f where f.application_id = ${outer(applications.id)}), '[]'::json)`,
+             'size', f.size, 'status', f.status, 'reason', f.reason) order by f.id)
+    from ${applicationFiles} f where f.application_id = ${outer(applications.id)} and f.current), '[]'::json)`,
   history: historyJson,
   applicant: sql<ApplicantData | null>`(
     select json_build_object('firstName', person.first_name, 'lastName', person.last_name, 'email', person.email, 'phone', person.phone)
@@ -328,9 +330,119 @@ export async function choiceProgramIds(db: Executor, applicationId: number): Pro
   return rows.map((r) => r.programId);
 }
 
+/** The current file of each document of these applications. */
 export async function filesFor(db: Executor, applicationIds: number[]): Promise<ApplicationFileRow[]> {
   if (applicationIds.length === 0) return [];
-  return db.select().from(applicationFiles).where(inArray(applicationFiles.applicationId, applicationIds)).orderBy(asc(applicationFiles.applicationId), asc(applicationFiles.id));
+  return db
+    .select()
+    .from(applicationFiles)
+    .where(and(inArray(applicationFiles.applicationId, applicationIds), eq(applicationFiles.current, true)))
+    .orderBy(asc(applicationFiles.applicationId), asc(applicationFiles.id));
+}
+
+/* ---------- document checks and reviewer notes (issue 17) ---------- */
+
+/** The application row, locked until the transaction ends (document decisions and re-uploads queue on it). */
+export async function lockApplicationRow(tx: Executor, id: number): Promise<ApplicationRow | undefined> {
+  const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
+  return row;
+}
+
+/** The current file of one document of an application. */
+export async function findCurrentDocument(db: Executor, applicationId: number, documentId: number): Promise<ApplicationFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(applicationFiles)
+    .where(and(eq(applicationFiles.id, documentId), eq(applicationFiles.applicationId, applicationId), eq(applicationFiles.current, true)))
+    .limit(1);
+  return row;
+}
+
+export async function setDocumentStatus(tx: Executor, documentId: number, status: ApplicationFileRow['status'], reason: string | null): Promise<void> {
+  await tx.update(applicationFiles).set({ status, reason }).where(eq(applicationFiles.id, documentId));
+}
+
+/**
+ * A new file for a document: the document's row (and so its id) takes the new
+ * file, pending again; the old file is kept as a row that is no longer
+ * current, so it stays in the history and in storage.
+ */
+export async function replaceDocumentFile(tx: Executor, previous: ApplicationFileRow, upload: Pick<ApplicationFileRow, 'fileName' | 'storageKey' | 'contentType' | 'size' | 'sha256'>): Promise<void> {
+  await tx
+    .update(applicationFiles)
+    .set({ ...upload, status: 'PENDING', reason: null, createdAt: new Date() })
+    .where(eq(applicationFiles.id, previous.id));
+  await tx.insert(applicationFiles).values({
+    applicationId: previous.applicationId,
+    documentType: previous.documentType,
+    fileName: previous.fileName,
+    storageKey: previous.storageKey,
+    contentType: previous.contentType,
+    size: previous.size,
+    sha256: previous.sha256,
+    status: previous.status,
+    reason: previous.reason,
+    current: false,
+    createdAt: previous.createdAt,
+  });
+}
+
+/** How many current documents of the application are rejected. */
+export async function rejectedDocumentCount(db: Executor, applicationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applicationFiles)
+    .where(and(eq(applicationFiles.applicationId, applicationId), eq(applicationFiles.current, true), eq(applicationFiles.status, 'REJECTED')));
+  return Number(row?.n ?? 0);
+}
+
+/** The status an application had when documents were last requested (the latest move into `status`). */
+export async function statusBefore(db: Executor, applicationId: number, status: ApplicationStatus): Promise<string | null> {
+  const [row] = await db
+    .select({ from: applicationHistory.fromValue })
+    .from(applicationHistory)
+    .where(and(eq(applicationHistory.applicationId, applicationId), eq(applicationHistory.kind, 'STATUS'), eq(applicationHistory.toValue, status)))
+    .orderBy(desc(applicationHistory.createdAt), desc(applicationHistory.id))
+    .limit(1);
+  return row?.from ?? null;
+}
+
+export async function setApplicationStatus(tx: Executor, id: number, status: ApplicationStatus): Promise<void> {
+  await tx.update(applications).set({ status, updatedAt: new Date() }).where(eq(applications.id, id));
+}
+
+export interface NoteData {
+  id: number;
+  at: Date;
+  text: string;
+  authorId: number | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+}
+
+const noteColumns = {
+  id: applicationNotes.id,
+  at: applicationNotes.createdAt,
+  text: applicationNotes.text,
+  authorId: applicationNotes.authorId,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+};
+
+/** The notes of an application, oldest first, with their authors' names. */
+export async function notesOf(db: Executor, applicationId: number): Promise<NoteData[]> {
+  return db
+    .select(noteColumns)
+    .from(applicationNotes)
+    .leftJoin(users, eq(users.id, applicationNotes.authorId))
+    .where(eq(applicationNotes.applicationId, applicationId))
+    .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
+}
+
+export async function insertNote(db: Executor, note: { applicationId: number; authorId: number; text: string }): Promise<NoteData> {
+  const [row] = await db.insert(applicationNotes).values(note).returning({ id: applicationNotes.id });
+  const [loaded] = await db.select(noteColumns).from(applicationNotes).leftJoin(users, eq(users.id, applicationNotes.authorId)).where(eq(applicationNotes.id, row!.id));
+  return loaded!;
 }
 
 /** Which of these storage keys a saved application refers to. */

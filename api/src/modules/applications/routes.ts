@@ -6,17 +6,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Application, ApplicationFile, ApplicationListQuery, ApplicationUpdate, DOCUMENT_TYPES, ErrorBody, IdParams } from 'shared-api/contract';
+import { Application, ApplicationFile, ApplicationListQuery, ApplicationUpdate, DOCUMENT_TYPES, DocumentReview, ErrorBody, IdParams, NoteCreate, ReviewerNote } from 'shared-api/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { unsupportedMediaType } from '../../errors';
 import { callerOf } from '../../infrastructure/http/access';
 import { asClientError, discardRestOfBody, MULTIPART_REQUIRED_MESSAGE, refuseBodyOver } from '../../infrastructure/http/uploads';
 import { decideApplication } from './decisions';
+import { replaceDocument, reviewDocument } from './documents';
 import { exportApplicationsCsv } from './export';
 import { filesOfApplication, openFile } from './files';
 import { applicationsOfUser, getApplication, listApplications } from './listing';
-import { AlreadyAppliedBody, ApplicationParams, FileParams, SubmitResponse, UserParams } from './schemas';
+import { addNote, listNotes } from './notes';
+import { AlreadyAppliedBody, ApplicationParams, DocumentParams, FileParams, SubmitResponse, UserParams } from './schemas';
 import { submitApplication } from './submission';
 
 export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -128,6 +130,81 @@ export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
       async (request) => decideApplication(ctx, callerOf(request), request.params.id, request.body, { log: request.log, ip: request.ip }),
+    );
+
+    r.put(
+      '/api/applications/:id/documents/:documentId',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['applications'],
+          summary: 'Verify or reject one document (a rejection needs a reason and asks the applicant for a new file)',
+          params: DocumentParams,
+          body: DocumentReview,
+          response: { 200: Application, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request) => reviewDocument(ctx, callerOf(request), request.params.id, request.params.documentId, request.body, { log: request.log, ip: request.ip }),
+    );
+
+    r.get(
+      '/api/applications/:id/notes',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['applications'],
+          summary: "Reviewer notes, internal to the staff of the application's university",
+          params: IdParams,
+          response: { 200: z.array(ReviewerNote), 404: ErrorBody },
+        },
+      },
+      async (request) => listNotes(ctx, callerOf(request), request.params.id),
+    );
+
+    r.post(
+      '/api/applications/:id/notes',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['applications'],
+          summary: 'Add a reviewer note (never shown to the applicant)',
+          params: IdParams,
+          body: NoteCreate,
+          response: { 201: ReviewerNote, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await addNote(ctx, callerOf(request), request.params.id, request.body.text, request.ip)),
+    );
+  });
+
+  // One file for one document: its own multipart limits.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: maxFileBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/applications/:id/documents/:documentId',
+      {
+        config: { access: 'applicant', upload: true },
+        onRequest: refuseBodyOver(maxRequestBytes),
+        schema: {
+          tags: ['applications'],
+          summary: "Replace a rejected document: multipart part 'file' (the wizard's type and size rules)",
+          consumes: ['multipart/form-data'],
+          params: DocumentParams,
+          response: { 200: Application, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw unsupportedMediaType(MULTIPART_REQUIRED_MESSAGE);
+        try {
+          return await replaceDocument(ctx, callerOf(request), request.params.id, request.params.documentId, request.parts(), request.log);
+        } catch (error) {
+          discardRestOfBody(request.raw, maxRequestBytes);
+          throw asClientError(error);
+        }
+      },
     );
   });
 }

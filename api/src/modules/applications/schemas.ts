@@ -11,3 +11,4 @@ export const AlreadyAppliedBody = ErrorBody.extend({ applicationId: z.number().o
 
 export const ApplicationParams = z.object({ applicationId: Id }).strict();
 export const FileParams = z.object({ fileId: Id }).strict();
+export const DocumentParams = z.object({ id: Id, documentId: Id }).strict();

@@ -6,6 +6,7 @@ import {
   applicationChoices,
   applicationFiles,
   applicationHistory,
+  applicationNotes,
   applications,
   auditLog,
   intakeReminders,
@@ -104,7 +105,7 @@ export const ERASED = '[erased]';
  * rows of `table` that mention one: records kept for someone else (an e-mail to
  * staff, an audit entry) then keep their sense without the erased person.
  */
-async function redactMentions<T extends typeof mailOutbox | typeof auditLog>(
+async function redactMentions<T extends typeof mailOutbox | typeof auditLog | typeof applicationNotes>(
   tx: Executor,
   table: T,
   columns: Partial<Record<keyof T['$inferSelect'] & string, PgColumn>>,
@@ -140,7 +141,8 @@ async function redactMentions<T extends typeof mailOutbox | typeof auditLog>(
  * non-personal facts (university, programs, status, qualification) with the
  * person removed; staff notes about them (review and history notes) go, since
  * staff write names and document numbers into them; e-mail to them leaves the
- * outbox; documents go. Payments keep amount, date and reference. Returns the
+ * outbox; documents go; reviewer notes on their applications go, and
+ * mentions of them in other notes are redacted. Payments keep amount, date and reference. Returns the
  * storage keys to delete.
  */
 export async function erasePersonalData(tx: Executor, userId: number, anonymousEmail: string): Promise<string[]> {
@@ -156,6 +158,8 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
     ),
   ];
   if (ids.length) await tx.update(applicationHistory).set({ note: null }).where(inArray(applicationHistory.applicationId, ids));
+  // Reviewer notes (issue 17) on their applications go; a note on someone else's keeps its sense without them.
+  if (ids.length) await tx.delete(applicationNotes).where(inArray(applicationNotes.applicationId, ids));
   const keys = ids.length ? (await tx.select({ key: applicationFiles.storageKey }).from(applicationFiles).where(inArray(applicationFiles.applicationId, ids))).map((r) => r.key) : [];
   if (ids.length) await tx.delete(applicationFiles).where(inArray(applicationFiles.applicationId, ids));
   const paid = new Set(ids.length ? (await tx.select({ id: payments.applicationId }).from(payments).where(inArray(payments.applicationId, ids))).map((r) => r.id) : []);
@@ -208,6 +212,7 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
   await tx.delete(mailOutbox).where(inArray(sql`lower(trim(${mailOutbox.to}))`, emails));
   await redactMentions(tx, mailOutbox, { to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, lastError: mailOutbox.lastError }, identifying);
   await redactMentions(tx, auditLog, { actorEmail: auditLog.actorEmail, target: auditLog.target, detail: auditLog.detail }, identifying);
+  await redactMentions(tx, applicationNotes, { text: applicationNotes.text }, identifying);
   await tx
     .update(users)
     .set({

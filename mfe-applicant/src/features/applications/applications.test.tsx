@@ -222,8 +222,8 @@ describe('application detail', () => {
       { id: 1, priority: 1, programId: 11, programName: 'Medicine', program: { id: 11, name: 'Medicine', duration: '7 years', durationYears: 7, university: { id: 3, name: 'UNZA' } } },
     ],
     files: [
-      { id: 1, fileName: 'front.png', fileType: 'image/png', documentType: 'NRC_FRONT', size: 2048, url: '/api/files/1' },
-      { id: 2, fileName: 'results.pdf', fileType: 'application/pdf', documentType: 'ACADEMIC_RESULTS', size: 4096, url: '/api/files/2' },
+      { id: 1, fileName: 'front.png', fileType: 'image/png', documentType: 'NRC_FRONT', size: 2048, url: '/api/files/1', status: 'PENDING', reason: null },
+      { id: 2, fileName: 'results.pdf', fileType: 'application/pdf', documentType: 'ACADEMIC_RESULTS', size: 4096, url: '/api/files/2', status: 'PENDING', reason: null },
     ],
     history: [{ id: 1, at: '2026-01-05T10:00:00Z', kind: 'STATUS', from: 'PENDING', to: 'REJECTED', note: 'Incomplete results', actor: { id: 2, name: 'Registrar', role: 'ADMIN' } }],
   });

@@ -2,23 +2,9 @@
  * The wizard's rules (spec §5): what each step requires, which files are
  * accepted, and the contract payload built from a draft.
  */
-import {
-  ACCEPTED_FILE_TYPES,
-  COUNTRIES,
-  DOCUMENT_LABELS,
-  DOCUMENT_SNIFF_BYTES,
-  DOCUMENT_TYPES,
-  documentTypeOf,
-  GENDERS,
-  MAX_FILE_BYTES,
-  MAX_PROGRAM_CHOICES,
-  QUALIFICATIONS,
-  type ApplicationCreate,
-  type DocumentType,
-  wrongDocumentTypeMessage,
-  ZAMBIA_PROVINCES,
-} from 'shared-api';
+import { COUNTRIES, DOCUMENT_LABELS, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, QUALIFICATIONS, type ApplicationCreate, type DocumentType, ZAMBIA_PROVINCES } from 'shared-api';
 import type { ApplicationDraft } from '../../lib/application-draft';
+import { checkFile } from '../../lib/document-check';
 
 export const STEPS = ['Personal', 'Program', 'Files', 'Review'] as const;
 
@@ -45,8 +31,8 @@ export const FIELD_LABELS: Record<DraftField, string> = {
   submissionDetails: 'Submission details',
 };
 
-export const WRONG_TYPE_MESSAGE = 'Only JPEG, PNG, WebP images and PDF files are accepted.';
-export const TOO_LARGE_MESSAGE = 'Each file must be at most 5 MB.';
+// The file rules live in lib/, shared with the application detail page's re-upload.
+export { checkDocument, checkFile, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../lib/document-check';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()-]{5,32}$/;
@@ -87,40 +73,6 @@ export function validateProgram(draft: ApplicationDraft): FieldErrors {
     errors.qualification = 'Choose one of the listed qualifications';
   }
   return errors;
-}
-
-/** The reason a chosen file is refused, or null when it is accepted. */
-export function checkFile(file: File): string | null {
-  if (!(ACCEPTED_FILE_TYPES as readonly string[]).includes(file.type)) return WRONG_TYPE_MESSAGE;
-  if (file.size > MAX_FILE_BYTES) return TOO_LARGE_MESSAGE;
-  return null;
-}
-
-function readHead(file: File): Promise<Uint8Array> {
-  // FileReader rather than Blob.arrayBuffer: the older phone browsers the portal supports have only this.
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsArrayBuffer(file.slice(0, DOCUMENT_SNIFF_BYTES));
-  });
-}
-
-/**
- * The reason a chosen document is refused, judged as the server judges it:
- * declared type and size first, then its content (an HTML page named '.pdf'
- * is refused here, naming the document, not at submit).
- */
-export async function checkDocument(type: DocumentType, file: File): Promise<string | null> {
-  const label = DOCUMENT_LABELS[type];
-  const reason = checkFile(file);
-  if (reason === WRONG_TYPE_MESSAGE) return wrongDocumentTypeMessage(label);
-  if (reason) return reason;
-  try {
-    return documentTypeOf(await readHead(file)) ? null : wrongDocumentTypeMessage(label);
-  } catch {
-    return `The ${label} file could not be read. Choose it again.`;
-  }
 }
 
 export function validateFiles(files: ChosenFiles): FieldErrors {

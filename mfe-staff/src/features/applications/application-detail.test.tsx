@@ -7,7 +7,7 @@ import { ApplicationDetail } from './index';
 
 jest.mock('shared-api', () => {
   const actual = jest.requireActual('shared-api');
-  return { ...actual, applicationsApi: { get: jest.fn(), update: jest.fn() }, filesApi: { download: jest.fn() } };
+  return { ...actual, applicationsApi: { get: jest.fn(), update: jest.fn(), notes: jest.fn(), addNote: jest.fn(), reviewDocument: jest.fn() }, filesApi: { download: jest.fn() } };
 });
 
 const api = applicationsApi as jest.Mocked<typeof applicationsApi>;
@@ -17,6 +17,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   // Nothing is downloaded unless a test says what the server answers.
   files.download.mockRejectedValue(new Error('not answered in this test'));
+  api.notes.mockResolvedValue([]);
   Object.assign(URL, { createObjectURL: jest.fn((b: Blob) => `blob:${b.type}`), revokeObjectURL: jest.fn() });
 });
 afterEach(() => jest.useRealTimers());
@@ -248,8 +249,8 @@ describe('application detail', () => {
     api.get.mockResolvedValue(
       makeApplication(1, {
         files: [
-          { id: 1, fileName: 'front.png', fileType: 'image/png', documentType: 'NRC_FRONT', size: 10, url: '/api/files/1' },
-          { id: 2, fileName: 'results.pdf', fileType: 'application/pdf', documentType: 'ACADEMIC_RESULTS', size: 10, url: '/api/files/2' },
+          { id: 1, fileName: 'front.png', fileType: 'image/png', documentType: 'NRC_FRONT', size: 10, url: '/api/files/1', status: 'PENDING', reason: null },
+          { id: 2, fileName: 'results.pdf', fileType: 'application/pdf', documentType: 'ACADEMIC_RESULTS', size: 10, url: '/api/files/2', status: 'PENDING', reason: null },
         ],
       }),
     );

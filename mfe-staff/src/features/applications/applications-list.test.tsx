@@ -56,6 +56,17 @@ describe('applications list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/applications/1');
   });
 
+  it('shows an application waiting for a new document with its amber badge (issue 17)', async () => {
+    signIn('ADMIN');
+    api.page.mockResolvedValue(page([makeApplication(3, { status: 'DOCUMENTS_REQUESTED' })]));
+    renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
+    const row = (await screen.findByText('Applicant 3')).closest('tr') as HTMLElement;
+    const badge = within(row).getByText('Documents requested');
+    expect(badge.closest('.MuiChip-root')).toHaveStyle({ backgroundColor: '#ff8f00' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'DOCUMENTS_REQUESTED');
+    await waitFor(() => expect(api.page).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'DOCUMENTS_REQUESTED' })));
+  });
+
   it('hides submitted applications from an ADMIN', async () => {
     signIn('ADMIN');
     api.page.mockResolvedValue(page([makeApplication(1), makeApplication(2, { status: 'SUBMITTED' })]));
@@ -76,7 +87,7 @@ describe('applications list', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Submitted']);
+    ).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Documents requested', 'Submitted']);
     await userEvent.selectOptions(status, 'PENDING_REVIEW');
     await waitFor(() => expect(api.page).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'PENDING_REVIEW' })));
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-01' } });

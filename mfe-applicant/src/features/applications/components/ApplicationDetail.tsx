@@ -18,6 +18,7 @@ import { Loading } from '../../../components/Loading';
 import { formatBytes, formatDate, formatDateTime, formatPhone, saveBlob } from '../../../lib/format';
 import { PaymentActions, PaymentStatusBadge, paymentView } from '../payments';
 import type { DocumentSlide } from './DocumentLightbox';
+import { ReplaceDocument } from './ReplaceDocument';
 import { StatusBadge, statusLabel } from './StatusBadge';
 import { notify } from 'shared-auth';
 import { NotFoundState } from 'shared-auth/ui';
@@ -28,6 +29,7 @@ export function reviewLine(application: Pick<Application, 'status' | 'reviewNote
   const status = application.status.toUpperCase();
   if (status === 'REJECTED') return 'Application Rejected';
   if (status === 'APPROVED') return 'Application Approved';
+  if (status === 'DOCUMENTS_REQUESTED') return 'The university asked for a new file of a document: see Documents below.';
   return 'Review in Progress';
 }
 
@@ -48,8 +50,12 @@ function years(n: number): string {
   return `${n} ${n === 1 ? 'year' : 'years'}`;
 }
 
+/** A document's check (issue 17), as the applicant reads it. */
+const DOCUMENT_STATUS_WORDS: Record<string, string> = { PENDING: 'Waiting for review', VERIFIED: 'Verified', REJECTED: 'New file requested' };
+
 function historyText(entry: Application['history'][number]): string {
   if (entry.kind === 'PAYMENT') return `Payment ${entry.to ?? ''}`.trim();
+  if (entry.kind === 'DOCUMENT') return entry.from === 'REJECTED' && entry.to === 'PENDING' ? 'New document file uploaded' : `Document: ${DOCUMENT_STATUS_WORDS[entry.to ?? ''] ?? 'updated'}`;
   if (entry.from && entry.to) return `Status changed from ${statusLabel(entry.from)} to ${statusLabel(entry.to)}`;
   if (entry.to) return `Status set to ${statusLabel(entry.to)}`;
   return 'Updated';
@@ -237,12 +243,12 @@ export function ApplicationDetail() {
           {application.files.length === 0 ? (
             <Typography>No documents</Typography>
           ) : (
-            <List>
+            <List aria-label="Documents">
               {application.files.map((file) => (
-                <ListItem key={file.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItem key={file.id} disableGutters aria-label={DOCUMENT_LABELS[file.documentType] ?? file.fileName} sx={{ flexWrap: 'wrap', gap: 1 }}>
                   <ListItemText
                     primary={DOCUMENT_LABELS[file.documentType] ?? file.fileName}
-                    secondary={`${file.fileName} · ${formatBytes(file.size)}`}
+                    secondary={`${file.fileName} · ${formatBytes(file.size)} · ${DOCUMENT_STATUS_WORDS[file.status] ?? file.status}`}
                     sx={{ flexBasis: { xs: '100%', sm: 'auto' }, overflowWrap: 'anywhere' }}
                   />
                   {file.fileType.startsWith('image/') && (
@@ -253,6 +259,7 @@ export function ApplicationDetail() {
                   <Button size="small" disabled={busyFile === file.id} onClick={() => void download(file)} aria-label={`Download ${file.fileName}`}>
                     Download
                   </Button>
+                  {file.status === 'REJECTED' && <ReplaceDocument application={application} file={file} onReplaced={setApplication} />}
                 </ListItem>
               ))}
             </List>

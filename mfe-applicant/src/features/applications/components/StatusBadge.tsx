@@ -3,6 +3,8 @@ import Chip from '@mui/material/Chip';
 
 const COLOURS = {
   yellow: { bgcolor: '#fbc02d', color: '#1a1a1a' },
+  /** DOCUMENTS_REQUESTED (issue 17): the spec's colour rules extended, a deeper amber than submitted. */
+  amber: { bgcolor: '#ff8f00', color: '#1a1a1a' },
   red: { bgcolor: '#c62828', color: '#ffffff' },
   blue: { bgcolor: '#1565c0', color: '#ffffff' },
   green: { bgcolor: '#2e7d32', color: '#ffffff' },
@@ -13,6 +15,7 @@ export type BadgeColour = keyof typeof COLOURS;
 export function statusColour(status: string | null | undefined): BadgeColour {
   const value = (status ?? '').toUpperCase();
   if (value === 'SUBMITTED') return 'yellow';
+  if (value === 'DOCUMENTS_REQUESTED') return 'amber';
   if (value === 'REJECTED') return 'red';
   if (value === 'PENDING' || value === 'PENDING_REVIEW') return 'blue';
   return 'green';
@@ -21,6 +24,7 @@ export function statusColour(status: string | null | undefined): BadgeColour {
 export function statusLabel(status: string | null | undefined): string {
   const value = (status ?? '').toUpperCase();
   if (value === 'PENDING_REVIEW') return 'Pending Review';
+  if (value === 'DOCUMENTS_REQUESTED') return 'Documents Requested';
   if (!value) return 'Unknown';
   return value.charAt(0) + value.slice(1).toLowerCase();
 }

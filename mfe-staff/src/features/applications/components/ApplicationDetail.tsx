@@ -5,7 +5,20 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { applicationsApi, DECIDABLE_STATUSES, errorStatus, errorText, formatDateTime, formatPhone, type Application, type ApplicationStatus, type ProgramChoice } from 'shared-api';
+import {
+  applicationsApi,
+  DECIDABLE_STATUSES,
+  DOCUMENT_LABELS,
+  errorStatus,
+  errorText,
+  formatDateTime,
+  formatPhone,
+  type Application,
+  type ApplicationFile,
+  type ApplicationStatus,
+  type DocumentStatus,
+  type ProgramChoice,
+} from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { useFeedback } from '../../../components/Feedback';
@@ -15,6 +28,7 @@ import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges'
 import { CopyButton } from './CopyButton';
 import { AcceptDialog, DeclineDialog, type AcceptRefusal } from './DecisionDialogs';
 import { HistoryTimeline } from './HistoryTimeline';
+import { NotesPanel } from './NotesPanel';
 import { notify, useAuth } from 'shared-auth';
 import { PaymentReceipt } from './PaymentReceipt';
 
@@ -84,6 +98,20 @@ export function ApplicationDetail() {
       await alert({ title: 'Error', text: errorText(err, 'Failed to update application status'), icon: 'error' });
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** Verify or reject one document (issue 17); the answer is the application as it now stands. */
+  const reviewDocument = async (file: ApplicationFile, status: DocumentStatus, reason?: string): Promise<boolean> => {
+    if (!application) return false;
+    const label = DOCUMENT_LABELS[file.documentType];
+    try {
+      setApplication(await applicationsApi.reviewDocument(application.id, file.id, { status, ...(reason ? { reason } : {}) }));
+      notify(status === 'REJECTED' ? `${label} rejected: the applicant is asked for a new file` : status === 'VERIFIED' ? `${label} verified` : `${label} set back to pending`, 'success');
+      return true;
+    } catch (err) {
+      await alert({ title: 'Error', text: errorText(err, 'Failed to update the document'), icon: 'error' });
+      return false;
     }
   };
 
@@ -215,7 +243,10 @@ export function ApplicationDetail() {
         </Section>
       )}
       <Section title="Attached Files">
-        <AttachedFiles files={a.files} />
+        <AttachedFiles files={a.files} onReview={decidable ? reviewDocument : undefined} />
+      </Section>
+      <Section title="Notes">
+        <NotesPanel applicationId={a.id} />
       </Section>
       <Section title="History">
         <HistoryTimeline entries={a.history} />

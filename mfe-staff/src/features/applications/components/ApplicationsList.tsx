@@ -24,6 +24,7 @@ const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['APPROVED', 'Approved'],
   ['REJECTED', 'Rejected'],
   ['PENDING_REVIEW', 'Pending review'],
+  ['DOCUMENTS_REQUESTED', 'Documents requested'],
 ];
 
 /** Downloads the CSV export with the bearer token and saves it as a file. */

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { DOCUMENT_LABELS, filesApi, type ApplicationFile } from 'shared-api';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { DOCUMENT_LABELS, filesApi, type ApplicationFile, type DocumentStatus } from 'shared-api';
 import { Loading } from '../../../components/Loading';
+import { DocumentStatusChip, RejectDocumentDialog } from './DocumentReview';
 
 const FileLightbox = lazy(() => import(/* webpackChunkName: "lightbox" */ './FileLightbox'));
 
@@ -13,17 +15,30 @@ interface LoadedFile {
   url: string | null;
 }
 
-/** The attached files as thumbnails; images open the lazy full-screen viewer, PDFs open in a new tab. */
-export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
+/** Staff's check of one document: resolves true once the server took it. */
+export type ReviewDocument = (file: ApplicationFile, status: DocumentStatus, reason?: string) => Promise<boolean>;
+
+/**
+ * The attached files as thumbnails; images open the lazy full-screen viewer,
+ * PDFs open in a new tab. Beside each, its status (issue 17) and, when
+ * `onReview` is given, Verify and Reject.
+ */
+export function AttachedFiles({ files, onReview }: { files: ApplicationFile[]; onReview?: ReviewDocument }) {
   const [loaded, setLoaded] = useState<LoadedFile[]>([]);
   const [open, setOpen] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<ApplicationFile | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  // Downloads follow the files themselves (id and file), not a status change.
+  const downloadKey = files.map((f) => `${f.id}:${f.url}:${f.fileName}:${f.size}`).join('|');
+  const current = useRef(files);
+  current.current = files;
 
   useEffect(() => {
     let live = true;
     const urls: string[] = [];
     // Each download settles to a url or null, so this never rejects.
     void Promise.all(
-      files.map((file) =>
+      current.current.map((file) =>
         filesApi
           .download(file.url)
           .then((blob) => {
@@ -38,7 +53,17 @@ export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
       live = false;
       urls.forEach((u) => URL.revokeObjectURL(u));
     };
-  }, [files]);
+  }, [downloadKey]);
+
+  const review = async (file: ApplicationFile, status: DocumentStatus, reason?: string) => {
+    if (!onReview) return;
+    setBusy(file.id);
+    try {
+      if (await onReview(file, status, reason)) setRejecting(null);
+    } finally {
+      setBusy(null);
+    }
+  };
 
   if (files.length === 0) return <Typography>No files attached.</Typography>;
   if (loaded.length === 0) return <Loading text="Loading files..." />;
@@ -49,10 +74,12 @@ export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
   return (
     <>
       <Box component="ul" aria-label="Attached Files" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0 }}>
-        {loaded.map(({ file, url }) => {
+        {loaded.map(({ file: downloaded, url }) => {
+          // The latest status of the document (the download may be older than a check).
+          const file = files.find((f) => f.id === downloaded.id) ?? downloaded;
           const imageIndex = images.findIndex((i) => i.file.id === file.id);
           return (
-            <Box component="li" key={file.id} sx={{ width: 128, textAlign: 'center' }}>
+            <Box component="li" key={file.id} aria-label={label(file)} sx={{ width: 168, textAlign: 'center' }}>
               {url && imageIndex >= 0 ? (
                 <ButtonBase aria-label={`Open ${label(file)}`} onClick={() => setOpen(imageIndex)} sx={{ borderRadius: 1, overflow: 'hidden' }}>
                   <img src={url} alt={label(file)} width={128} height={128} loading="lazy" style={{ objectFit: 'cover', display: 'block' }} />
@@ -69,10 +96,36 @@ export function AttachedFiles({ files }: { files: ApplicationFile[] }) {
               <Typography variant="caption" component="p">
                 {label(file)}
               </Typography>
+              <DocumentStatusChip status={file.status} label={label(file)} />
+              {file.status === 'REJECTED' && file.reason && (
+                <Typography variant="caption" component="p" sx={{ color: 'error.main', overflowWrap: 'anywhere' }}>
+                  {file.reason}
+                </Typography>
+              )}
+              {onReview && (
+                <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'center', mt: 0.5 }}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="success"
+                    disabled={busy === file.id || file.status === 'VERIFIED'}
+                    onClick={() => void review(file, 'VERIFIED')}
+                    aria-label={`Verify ${label(file)}`}
+                  >
+                    Verify
+                  </Button>
+                  <Button size="small" variant="outlined" color="error" disabled={busy === file.id} onClick={() => setRejecting(file)} aria-label={`Reject ${label(file)}`}>
+                    Reject
+                  </Button>
+                </Box>
+              )}
             </Box>
           );
         })}
       </Box>
+      {rejecting && (
+        <RejectDocumentDialog label={label(rejecting)} busy={busy === rejecting.id} onCancel={() => setRejecting(null)} onReject={(reason) => void review(rejecting, 'REJECTED', reason)} />
+      )}
       {open !== null && (
         <Suspense fallback={<Loading text="Opening viewer..." />}>
           <FileLightbox slides={images.map((i) => ({ src: i.url as string, alt: label(i.file) }))} index={open} onClose={() => setOpen(null)} />

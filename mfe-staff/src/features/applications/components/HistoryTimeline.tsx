@@ -9,6 +9,13 @@ const STATUS_WORDS: Record<string, string> = {
   PENDING_REVIEW: 'Payment received — ready for review',
   APPROVED: 'Application approved',
   REJECTED: 'Application declined',
+  DOCUMENTS_REQUESTED: 'New document requested from the applicant',
+};
+/** A document's check (issue 17): what it became. */
+const DOCUMENT_WORDS: Record<string, string> = {
+  VERIFIED: 'Document verified',
+  REJECTED: 'Document rejected',
+  PENDING: 'Document waiting for review',
 };
 const PAYMENT_WORDS: Record<string, string> = {
   pending: 'Payment started — waiting for the mobile money provider',
@@ -30,6 +37,7 @@ export function describeHistory(entry: HistoryEntry): string {
   const to = entry.to ?? entry.from;
   if (!to) return entry.kind === 'PAYMENT' ? 'Payment updated' : 'Application updated';
   if (entry.kind === 'PAYMENT' && PAYMENT_WORDS[to.toLowerCase()]) return PAYMENT_WORDS[to.toLowerCase()];
+  if (entry.kind === 'DOCUMENT') return entry.from === 'REJECTED' && to === 'PENDING' ? 'New document file uploaded' : (DOCUMENT_WORDS[to.toUpperCase()] ?? `Document: ${sentence(to)}`);
   if (STATUS_WORDS[to.toUpperCase()]) return STATUS_WORDS[to.toUpperCase()];
   return `${entry.kind === 'PAYMENT' ? 'Payment' : 'Application'}: ${sentence(to)}`;
 }

@@ -7,9 +7,14 @@ const STATUS_STYLE: Record<string, { label: string; bg: string; fg: string }> = 
   PENDING: { label: 'Pending', bg: '#616161', fg: '#fff' },
   PENDING_REVIEW: { label: 'Pending review', bg: '#1565c0', fg: '#fff' },
   APPROVED: { label: 'Approved', bg: '#2e7d32', fg: '#fff' },
+  DOCUMENTS_REQUESTED: { label: 'Documents requested', bg: '#ff8f00', fg: '#000' },
 };
 
-/** Spec §4 colours: submitted amber, Rejected red, Pending grey, PENDING_REVIEW blue, Approved green, other green. */
+/**
+ * Spec §4 colours: submitted amber, Rejected red, Pending grey, PENDING_REVIEW
+ * blue, Approved green, other green; extended (issue 17): DOCUMENTS_REQUESTED
+ * amber (a deeper amber than submitted, with its own label).
+ */
 export function StatusBadge({ status }: { status: string }) {
   const style = STATUS_STYLE[status.toUpperCase()] ?? { label: status, bg: '#2e7d32', fg: '#fff' };
   return <Chip size="small" label={style.label} sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 600 }} />;

@@ -17,6 +17,7 @@ const STATUS_LABELS: Record<string, string> = {
   PENDING_REVIEW: 'Pending review',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  DOCUMENTS_REQUESTED: 'Documents requested',
 };
 const STATUS_COLOURS: Record<string, string> = {
   SUBMITTED: '#ffb300',
@@ -24,6 +25,7 @@ const STATUS_COLOURS: Record<string, string> = {
   PENDING_REVIEW: '#1565c0',
   APPROVED: '#2e7d32',
   REJECTED: '#c62828',
+  DOCUMENTS_REQUESTED: '#ff8f00',
 };
 
 /**
