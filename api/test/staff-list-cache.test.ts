@@ -168,7 +168,7 @@ describe('staff list pages, cached and exact', () => {
         failureReason: null,
       },
       user: { id: w.userA.id, fullName: `${applicant!.firstName} ${applicant!.lastName}`, email: applicant!.email, phone: '+260971234567' },
-      files: files.map((f) => ({ id: f.id, fileName: f.fileName, fileType: f.contentType, documentType: f.documentType, size: f.size, url: `/api/files/${f.id}` })),
+      files: files.map((f) => ({ id: f.id, fileName: f.fileName, fileType: f.contentType, documentType: f.documentType, size: f.size, url: `/api/files/${f.id}`, status: 'PENDING', reason: null })),
       history: [
         {
           id: history[0]!.id,
@@ -256,6 +256,8 @@ describe('staff list pages, cached and exact', () => {
     const [file] = await t.ctx.db.select().from(applicationFiles).where(eq(applicationFiles.applicationId, added)).orderBy(asc(applicationFiles.id)).limit(1);
     page = await after('file renamed', () => t.ctx.db.update(applicationFiles).set({ fileName: 'renamed.jpg' }).where(eq(applicationFiles.id, file!.id)));
     assert.equal((item(page, added).files as Json[])[0]!.fileName, 'renamed.jpg');
+    page = await after('document rejected', () => t.ctx.db.update(applicationFiles).set({ status: 'REJECTED', reason: 'Unreadable' }).where(eq(applicationFiles.id, file!.id)));
+    assert.deepEqual([(item(page, added).files as Json[])[0]!.status, (item(page, added).files as Json[])[0]!.reason], ['REJECTED', 'Unreadable']);
     page = await after('file removed', () => t.ctx.db.delete(applicationFiles).where(eq(applicationFiles.id, file!.id)));
     assert.equal((item(page, added).files as Json[]).length, 3);
 

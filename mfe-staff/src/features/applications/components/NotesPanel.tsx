@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { applicationsApi, errorText, formatDateTime, NOTE_MAX_LENGTH, type ReviewerNote } from 'shared-api';
+import { applicationsApi, errorText, fieldProblem, formatDateTime, NOTE_MAX_LENGTH, type ReviewerNote } from 'shared-api';
 import { notify } from 'shared-auth';
 
 export function NotesPanel({ applicationId }: { applicationId: number }) {
@@ -43,7 +43,7 @@ export function NotesPanel({ applicationId }: { applicationId: number }) {
       setText('');
       notify('Note added', 'success');
     } catch (err) {
-      setProblem(errorText(err, 'The note could not be saved. Please try again.'));
+      setProblem(fieldProblem(err)?.text ?? errorText(err, 'The note could not be saved. Please try again.'));
     } finally {
       setBusy(false);
     }
