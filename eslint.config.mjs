@@ -113,8 +113,13 @@ function moduleBoundaries(module) {
       },
     ]);
 }
+/** The browser entry of shared-api carries the HTTP client; the server takes the contract and the display helpers. */
+const API_TAKES_CONTRACT = {
+  regex: '^shared-api(/(?!(contract|format)$).*)?$',
+  message: "The API imports shared-api/contract (schemas) and shared-api/format (how screens write dates and phones) only; 'shared-api' itself is the browser's client.",
+};
 function apiRules() {
-  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [API_TAKES_CONTRACT, ...patterns] }] });
   return [
     {
       files: [`${API_SRC}/**/*.ts`],

@@ -104,6 +104,13 @@ describe('API modules (api/src/modules, api/src/infrastructure)', () => {
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
 
+  it('takes from shared-api the contract and the display helpers only, never the browser client', async () => {
+    const file = 'api/src/modules/applications/export.ts';
+    assert.equal((await importErrors(file, "import { applicationsApi } from 'shared-api';\nexport { applicationsApi };\n")).length, 1);
+    assert.equal((await importErrors(file, "import { x } from 'shared-api/intakes';\nexport { x };\n")).length, 1);
+    assert.deepEqual(await importErrors(file, "import { Phone } from 'shared-api/contract';\nimport { formatPhone } from 'shared-api/format';\nexport { Phone, formatPhone };\n"), []);
+  });
+
   it("a module's routes call services, never its queries or the database", async () => {
     const routes = 'api/src/modules/applications/routes.ts';
     assert.equal((await importErrors(routes, "import { filesFor } from './queries';\nexport { filesFor };\n")).length, 1);
