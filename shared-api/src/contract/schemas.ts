@@ -5,7 +5,19 @@
  * (sermisterToBeDone, semesterToBeDone, provice).
  */
 import { z } from 'zod';
-import { APPLICATION_STATUSES, COUNTRIES, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, QUALIFICATIONS, ROLES, START_AFTER_END } from './constants';
+import {
+  APPLICANT_CATEGORIES,
+  APPLICATION_STATUSES,
+  COUNTRIES,
+  DOCUMENT_TYPES,
+  GENDERS,
+  MAX_PROGRAM_CHOICES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  QUALIFICATIONS,
+  ROLES,
+  START_AFTER_END,
+} from './constants';
 
 /**
  * Control characters (C0 and DEL) have no place in a name, an address or a
@@ -464,6 +476,14 @@ export const Application = z.object({
   programChoices: z.array(ProgramChoice),
   paid: z.boolean(),
   payment: Payment.nullable(),
+  /**
+   * The fee this application owes (or owed), set by the server from the
+   * nationality and the intake's fee table: what Pay Fee charges. Absent from
+   * older servers: the spec's ZMW 150.75.
+   */
+  fee: z.object({ amount: z.number(), currency: z.string(), category: z.enum(APPLICANT_CATEGORIES) }).optional(),
+  /** Paid by a fee waiver code rather than a payment. */
+  waived: z.boolean().optional(),
   user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
   files: z.array(ApplicationFile),
   history: z.array(HistoryEntry),
