@@ -3,7 +3,7 @@
  * item 4). The rules themselves are in fee-rules.ts.
  */
 import { z } from 'zod';
-import { APPLICANT_CATEGORIES } from './constants';
+import { APPLICANT_CATEGORIES, APPLICATION_STATUSES } from './constants';
 import { MAX_WAIVER_USES } from './fee-rules';
 import { Id, PlainString } from './schemas';
 
@@ -58,3 +58,11 @@ export const FeeWaiverApply = z
   })
   .strict();
 export type FeeWaiverApply = z.input<typeof FeeWaiverApply>;
+
+/** What applying a code answers: the application is now paid by waiver. */
+export const FeeWaiverApplied = z.object({
+  message: z.string(),
+  applicationId: z.number(),
+  applicationStatus: z.enum(APPLICATION_STATUSES),
+});
+export type FeeWaiverApplied = z.infer<typeof FeeWaiverApplied>;

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { APPLICATION_FEE, feeLabel, type Application } from 'shared-api';
 import { usePayFee } from '../hooks/usePayFee';
+import { FeeWaiverAction } from './FeeWaiverDialog';
 import { PaymentDialog } from './PaymentDialog';
 
 export interface PayFeeButtonProps {
@@ -27,6 +28,7 @@ export function PayFeeButton({ application, onChanged, label = 'Pay Fee' }: PayF
         <Button variant="contained" color="secondary" onClick={() => void pay()} disabled={busy} aria-describedby={feeId}>
           {busy ? 'Processing...' : label}
         </Button>
+        {application && <FeeWaiverAction application={application} onChanged={onChanged} />}
       </Stack>
       <PaymentDialog state={dialog} onClose={closeDialog} />
     </>
