@@ -212,6 +212,8 @@ const TABLE: Row[] = [
   // read a paid one is proven in security/authorization-table.ts.
   { method: 'GET', route: '/api/applications/:id/receipt', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
   { method: 'GET', route: '/api/applications/:id/receipt.pdf', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
+  // A code nobody made: the owner is told it is not valid (400), nobody else reaches the application.
+  { method: 'POST', route: '/api/applications/:id/fee-waiver', expect: { guest: 401, owner: 400, otherUser: 404, adminSame: 403, adminOther: 403, superuser: 403 } },
   { method: 'GET', route: '/api/files/application/:applicationId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'GET', route: '/api/files/:fileId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
 ];
@@ -261,7 +263,9 @@ describe('authorization table: applications and files routes', () => {
         const url = row.route.replace(':userId', String(w.userA.id)).replace(':applicationId', String(id)).replace(':fileId', String(file!.id)).replace(':id', String(id));
         const token = tokens[who];
         let res;
-        if (row.method === 'POST') {
+        if (row.route.endsWith('/fee-waiver')) {
+          res = await call(t, 'POST', url, { token, json: { code: 'ZZZZ2222' } });
+        } else if (row.method === 'POST') {
           res = await submit(t, token, [programId], who === 'otherUser' ? { userId: w.userA.id } : {});
         } else if (row.method === 'PUT') {
           res = await call(t, 'PUT', url, { token, json: { status: 'Rejected', reviewNotes: 'Table test' } });
