@@ -28,6 +28,7 @@ import { contactRoutes } from './modules/contact';
 import { dashboardRoutes } from './modules/dashboard';
 import { bootstrapData } from './modules/demo';
 import { draftRoutes, startStaleDraftSweep } from './modules/drafts';
+import { feeWaiverRoutes } from './modules/fee-waivers';
 import { intakesRoutes } from './modules/intakes';
 import { paymentsRoutes, sandboxRoutes, startPaymentReconciliation } from './modules/payments';
 import { startIntakeReminders } from './modules/reminders';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   await draftRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
   await sandboxRoutes(app, ctx);
+  await feeWaiverRoutes(app, ctx);
   startPaymentReconciliation(app, ctx);
   startOrphanFileSweep(app, ctx);
   startStaleDraftSweep(app, ctx);

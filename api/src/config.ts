@@ -128,6 +128,11 @@ const Env = z.object({
   PAYMENT_RECONCILE_INTERVAL_SECONDS: int(60),
   /** How often the intake reminder job looks for reminders due (72 and 24 hours before an intake closes). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Currencies the payment provider takes (comma-separated); default ZMW for Lenco, ZMW and USD for the offline sandbox. */
+  LENCO_CURRENCIES: z
+    .string()
+    .regex(/^\s*[A-Za-z]{3}(\s*,\s*[A-Za-z]{3})*\s*$/, 'must be currency codes separated by commas, for example ZMW,USD')
+    .optional(),
 
   /** Hosts a university's picture may come from (comma-separated, https only); none by default. */
   UNIVERSITY_IMAGE_HOSTS: z.string().default(''),
@@ -256,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiBase: lencoConfigured ? e.LENCO_API_BASE.replace(/\/$/, '') : `${publicUrl}/sandbox/lenco`,
       widgetUrl: lencoConfigured ? e.LENCO_WIDGET_URL : '/sandbox/lenco/js/v1/inline.js',
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+      /** What the provider is asked to collect in; a fee in another currency is refused before anything is charged. */
+      currencies: e.LENCO_CURRENCIES ? e.LENCO_CURRENCIES.split(',').map((c) => c.trim().toUpperCase()) : sandbox ? ['ZMW', 'USD'] : ['ZMW'],
     },
   };
 }

@@ -212,6 +212,8 @@ const TABLE: Row[] = [
   // read a paid one is proven in security/authorization-table.ts.
   { method: 'GET', route: '/api/applications/:id/receipt', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
   { method: 'GET', route: '/api/applications/:id/receipt.pdf', expect: { guest: 401, owner: 404, otherUser: 404, adminSame: 404, adminOther: 404, superuser: 404 } },
+  // A code nobody made: the owner is told it is not valid (400), nobody else reaches the application.
+  { method: 'POST', route: '/api/applications/:id/fee-waiver', expect: { guest: 401, owner: 400, otherUser: 404, adminSame: 403, adminOther: 403, superuser: 403 } },
   { method: 'GET', route: '/api/files/application/:applicationId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'GET', route: '/api/files/:fileId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
   // Issue 17: document checks (staff in reach), the owner's replacement of a rejected document, reviewer notes (staff in reach only).
@@ -271,7 +273,9 @@ describe('authorization table: applications and files routes', () => {
           .replace(':id', String(id));
         const token = tokens[who];
         let res;
-        if (row.route.endsWith('/notes') && row.method === 'POST') {
+        if (row.route.endsWith('/fee-waiver')) {
+          res = await call(t, 'POST', url, { token, json: { code: 'ZZZZ2222' } });
+        } else if (row.route.endsWith('/notes') && row.method === 'POST') {
           res = await call(t, 'POST', url, { token, json: { text: 'Table test' } });
         } else if (row.route.endsWith('/documents/:documentId') && row.method === 'POST') {
           // Only a rejected document may be replaced: reject it first, as staff would.

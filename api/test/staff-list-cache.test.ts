@@ -167,6 +167,9 @@ describe('staff list pages, cached and exact', () => {
         awaitingProvider: false,
         failureReason: null,
       },
+      // Issue 16: the fee the application owes (no intake: the spec's), and whether a fee waiver code paid it.
+      fee: { amount: 150.75, currency: 'ZMW', category: 'ZAMBIAN' },
+      waived: false,
       user: { id: w.userA.id, fullName: `${applicant!.firstName} ${applicant!.lastName}`, email: applicant!.email, phone: '+260971234567' },
       files: files.map((f) => ({ id: f.id, fileName: f.fileName, fileType: f.contentType, documentType: f.documentType, size: f.size, url: `/api/files/${f.id}`, status: 'PENDING', reason: null })),
       history: [

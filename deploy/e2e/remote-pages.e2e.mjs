@@ -104,7 +104,7 @@ describe('a remote adds a page and its sidebar entry without a shell release', (
     // The spec's entries stay as they were, the new one after them.
     // Each entry is its icon (an svg, no text) and its label.
     const labels = (await admin.getByTestId('sidebar').getByRole('link').allTextContents()).map((t) => t.trim());
-    assert.deepEqual(labels, ['Dashboard', 'Applications', 'Programs', 'Intakes', 'Reports']);
+    assert.deepEqual(labels, ['Dashboard', 'Applications', 'Programs', 'Intakes', 'Fee waivers', 'Reports']);
     // Its icon came with the remote, not from the shell's set.
     assert.equal(await sidebarReports(admin).locator('svg').getAttribute('data-icon'), 'remote');
     await sidebarReports(admin).click();

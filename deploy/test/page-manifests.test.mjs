@@ -36,13 +36,14 @@ describe("the remotes' page manifests", () => {
   });
 
   it('give the sidebar of spec §2.1, in order, with the corrected User Management', () => {
-    assert.deepEqual(menu('ADMIN', 'sidebar'), ['Dashboard /dashboard', 'Applications /applications', 'Programs /programs', 'Intakes /intakes']);
+    assert.deepEqual(menu('ADMIN', 'sidebar'), ['Dashboard /dashboard', 'Applications /applications', 'Programs /programs', 'Intakes /intakes', 'Fee waivers /fee-waivers']);
     assert.deepEqual(menu('USER', 'sidebar'), ['Dashboard /dashboard', 'Profile /profile', 'Settings /settings']);
     assert.deepEqual(menu('SUPERUSER', 'sidebar'), [
       'Dashboard /dashboard',
       'Universities /universities/all',
       'Programs /programs',
       'Intakes /intakes',
+      'Fee waivers /fee-waivers',
       'Courses /courses',
       'Applications /applications',
       'User Management /users',

@@ -24,6 +24,7 @@ const users = () => import(/* webpackChunkName: "staff-users" */ './features/use
 const students = () => import(/* webpackChunkName: "staff-students" */ './features/students');
 const profile = () => import(/* webpackChunkName: "staff-profile" */ './features/profile');
 const intakes = () => import(/* webpackChunkName: "staff-intakes" */ './features/intakes');
+const feeWaivers = () => import(/* webpackChunkName: "staff-fee-waivers" */ './features/fee-waivers');
 const audit = () => import(/* webpackChunkName: "staff-audit" */ './features/audit');
 
 const Dashboard = page(dashboard, 'Dashboard');
@@ -50,6 +51,7 @@ const IntakesList = page(intakes, 'IntakesList');
 const AddIntake = page(intakes, 'AddIntake');
 const EditIntake = page(intakes, 'EditIntake');
 const IntakeDetail = page(intakes, 'IntakeDetail');
+const FeeWaiversPage = page(feeWaivers, 'FeeWaiversPage');
 
 /** SUPERUSER-only pages: an ADMIN sees a 'not allowed' message instead. */
 function SuperuserOnly({ children }: { children: ReactNode }) {
@@ -72,6 +74,7 @@ export const STAFF_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> =
   { path: '/intakes/add', element: <AddIntake /> },
   { path: '/intakes/edit/:id', element: <EditIntake /> },
   { path: '/intakes/:id', element: <IntakeDetail /> },
+  { path: '/fee-waivers', element: <FeeWaiversPage /> },
   { path: '/courses', element: <CoursesList /> },
   { path: '/course/add', element: <AddCourse /> },
   { path: '/course/edit/:id', element: <EditCourse /> },

@@ -7,12 +7,17 @@
  * Sidebar (spec §2.1): ADMIN Dashboard, Applications, Programs; SUPERUSER
  * Dashboard, Universities, Programs, Courses, Applications, User Management
  * (the spec spells it 'User Managemant'; the product shows the corrected label).
- * Issue 16 adds Intakes (admission rounds) after Programs for both roles.
+ * Issue 16 adds Intakes (admission rounds) after Programs for both roles,
+ * and Fee waivers (fee waiver codes) after Intakes.
  */
 import type { PageManifest } from 'shared-api';
 
 /** A calendar (Material Icons 'event', Apache-2.0): the shell's own icon set has none, and needs no release for it. */
 const CALENDAR_ICON = 'M17 12h-5v5h5zM16 1v2H8V1H6v2H5c-1.11 0-1.99.9-1.99 2L3 19c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2h-1V1zm3 18H5V8h14z';
+
+/** A ticket (Material Icons 'confirmation_number', Apache-2.0), for fee waiver codes. */
+const TICKET_ICON =
+  'M22 10V6c0-1.11-.9-2-2-2H4c-1.1 0-1.99.89-1.99 2v4c1.1 0 1.99.9 1.99 2s-.89 2-2 2v4c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2v-4c-1.1 0-2-.9-2-2s.9-2 2-2m-9 7.5h-2v-2h2zm0-4.5h-2v-2h2zm0-4.5h-2v-2h2z';
 
 const STAFF = { roles: ['ADMIN', 'SUPERUSER'], layout: 'staff' } satisfies Partial<PageManifest['pages'][number]>;
 /** An ADMIN gets a 'not found' page here; the server refuses the calls anyway. */
@@ -39,6 +44,7 @@ export const PAGES = {
     { path: '/intakes/add', ...STAFF },
     { path: '/intakes/edit/:id', ...STAFF },
     { path: '/intakes/:id', ...STAFF },
+    { path: '/fee-waivers', ...STAFF, nav: [{ menu: 'sidebar', label: 'Fee waivers', order: 36, iconPath: TICKET_ICON }] },
     { path: '/courses', ...STAFF, nav: [{ menu: 'sidebar', label: 'Courses', order: 40, roles: ['SUPERUSER'], icon: 'courses' }] },
     { path: '/course/add', ...STAFF },
     { path: '/course/edit/:id', ...STAFF },

@@ -16,6 +16,7 @@ import { insertPayment, multipartBody, sampleDocuments, applicationJson, createP
 import { createApplication } from '../helpers/payments-fixtures';
 import { createUniversity, createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/fixtures';
 import { insertIntake } from '../helpers/intakes';
+import { feeWaivers } from '../../src/infrastructure/database/schema';
 import type { TestApp } from '../helpers/test-app';
 import { applicationFiles } from '../../src/infrastructure/database/schema';
 import { callerUser, createCourse, twinOf, type CallerName, type FullWorld } from '../helpers/world-full';
@@ -210,6 +211,27 @@ export const AUTHORIZATION_TABLE: Row[] = [
     route: '/api/intakes/:id/capacity',
     expect: staffInReach(200),
     prepare: async (t, w) => ({ url: `/api/intakes/${await insertIntake(t, w.uniA.id, [w.programA1.id], { capacity: 3 })}/capacity` }),
+  },
+
+  /* ---------- fee waiver codes (issue 16) ---------- */
+  { method: 'GET', route: '/api/universities/:id/fee-waivers', expect: staffInReach(200), prepare: (_t, w) => ({ url: `/api/universities/${w.uniA.id}/fee-waivers` }) },
+  {
+    method: 'POST',
+    route: '/api/universities/:id/fee-waivers',
+    expect: staffInReach(201),
+    prepare: (_t, w) => ({ url: `/api/universities/${w.uniA.id}/fee-waivers`, json: { maxUses: 1, expiresAt: '2090-01-01T00:00:00.000Z' } }),
+  },
+  {
+    // A fresh unpaid application of the owner and a fresh code of its university for every caller.
+    method: 'POST',
+    route: '/api/applications/:id/fee-waiver',
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      const code = `W${unique().toUpperCase()}`;
+      await t.ctx.db.insert(feeWaivers).values({ universityId: w.uniA.id, code, maxUses: 1, expiresAt: new Date('2090-01-01T00:00:00Z') });
+      return { url: `/api/applications/${application.id}/fee-waiver`, json: { code } };
+    },
   },
 
   /* ---------- courses ---------- */

@@ -103,6 +103,16 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     valid: (w) => ({ name: 'Bad input intake', opensAt: '2092-01-01T00:00:00Z', closesAt: '2092-02-01T00:00:00Z', programs: [{ programId: w.programA1.id, capacity: 3 }], fees: [] }),
     as: 'superuser',
   },
+  'POST /api/universities/{id}/fee-waivers': {
+    url: (w) => `/api/universities/${w.uniA.id}/fee-waivers`,
+    valid: () => ({ maxUses: 1, expiresAt: '2090-01-01T00:00:00Z' }),
+    as: 'superuser',
+  },
+  'POST /api/applications/{id}/fee-waiver': {
+    url: (w) => `/api/applications/${w.applicationA}/fee-waiver`,
+    valid: () => ({ code: 'ABCDEFGH' }),
+    as: 'owner',
+  },
   'POST /api/courses': {
     url: () => '/api/courses',
     valid: (w) => ({ courseName: 'Fuzzing', courseDescription: 'About', semesterToBeDone: 1, yearToBeStudied: 1, programId: w.programA1.id }),

@@ -188,6 +188,23 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       as: 'owner',
     },
     { method: 'DELETE', route: '/api/drafts/mine/files/:documentType', url: (_x, id) => `/api/drafts/mine/files/${id}`, as: 'owner' },
+    // Fee waiver codes: an expiry in the past (a body that passes the checks is still refused), and a code nobody made.
+    {
+      method: 'POST',
+      route: '/api/universities/:id/fee-waivers',
+      url: (x, id) => `/api/universities/${id ?? x.uniA.id}/fee-waivers`,
+      valid: { maxUses: 1, expiresAt: '2001-01-01T00:00:00Z' },
+      fields: { expiresAt: text(40), maxUses: { kind: 'small-int', max: 10000 } },
+      as: 'superuser',
+    },
+    {
+      method: 'POST',
+      route: '/api/applications/:id/fee-waiver',
+      url: (x, id) => `/api/applications/${id ?? x.applicationA}/fee-waiver`,
+      valid: { code: 'ABCDEFGH' },
+      fields: { code: text(40) },
+      as: 'owner',
+    },
     { method: 'POST', route: '/api/payments/initiate', url: () => '/api/payments/initiate', valid: { applicationId: w.applicationA }, fields: { applicationId: { kind: 'id' } }, as: 'owner' },
     {
       method: 'POST',
@@ -260,6 +277,8 @@ describe('fuzz of every write route', () => {
     'POST /api/payments/webhook',
     'PUT /api/drafts/mine',
     'DELETE /api/drafts/mine/files/:documentType',
+    'POST /api/universities/:id/fee-waivers',
+    'POST /api/applications/:id/fee-waiver',
   ].entries()) {
     it(`${name}: 200+ hostile inputs → 4xx with a message, database and files unchanged`, async () => {
       const route = fuzzRoutes(w).find((r) => `${r.method} ${r.route}` === name)!;

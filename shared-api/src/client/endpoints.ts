@@ -38,6 +38,7 @@ import type {
 import type { Intake, IntakeCapacity, IntakeInput } from '../contract/intakes';
 import type { DocumentType } from '../contract/constants';
 import type { Draft, DraftInput } from '../contract/drafts';
+import type { FeeWaiver, FeeWaiverApplied, FeeWaiverCreate } from '../contract/fees';
 import { httpClient, type CallOptions } from './http';
 
 type Query = Record<string, string | number | undefined>;
@@ -162,6 +163,13 @@ export const paymentsApi = {
   initiate: async (body: { applicationId: number; email: string; amount: number; currency: string }, options?: CallOptions) =>
     (await httpClient()).post('payments/initiate', { json: body, ...options }).json<PaymentInitiateResponse>(),
   verify: async (reference: string, options?: CallOptions) => (await httpClient()).get(`payments/verify/${reference}`, options).json<PaymentVerifyResponse>(),
+};
+
+/** Fee waiver codes (issue 16): staff list and create a university's; an applicant applies one to an application. */
+export const feeWaiversApi = {
+  ofUniversity: async (universityId: number | string) => (await httpClient()).get(`universities/${universityId}/fee-waivers`).json<FeeWaiver[]>(),
+  create: async (universityId: number | string, body: FeeWaiverCreate) => (await httpClient()).post(`universities/${universityId}/fee-waivers`, { json: body }).json<FeeWaiver>(),
+  apply: async (applicationId: number | string, code: string) => (await httpClient()).post(`applications/${applicationId}/fee-waiver`, { json: { code }, retry: 0 }).json<FeeWaiverApplied>(),
 };
 
 export const subscribersApi = {

@@ -4,3 +4,5 @@ export * from './pages';
 export * from './page-manifest-schema';
 export * from './intakes';
 export * from './drafts';
+export * from './fees';
+export * from './fee-rules';

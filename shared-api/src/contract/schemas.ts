@@ -7,6 +7,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
+  APPLICANT_CATEGORIES,
   APPLICATION_STATUSES,
   COUNTRIES,
   DOCUMENT_REASON_MAX,
@@ -523,6 +524,14 @@ export const Application = z.object({
   programChoices: z.array(ProgramChoice),
   paid: z.boolean(),
   payment: Payment.nullable(),
+  /**
+   * The fee this application owes (or owed), set by the server from the
+   * nationality and the intake's fee table: what Pay Fee charges. Absent from
+   * older servers: the spec's ZMW 150.75.
+   */
+  fee: z.object({ amount: z.number(), currency: z.string(), category: z.enum(APPLICANT_CATEGORIES) }).optional(),
+  /** Paid by a fee waiver code rather than a payment. */
+  waived: z.boolean().optional(),
   user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
   files: z.array(ApplicationFile),
   history: z.array(HistoryEntry),

@@ -567,3 +567,51 @@ export const applicationNotes = pgTable(
   },
   (t) => [index('application_notes_application_idx').on(t.applicationId, t.createdAt)],
 );
+
+ * Fee waiver codes (issue 16 item 4, migration 0009): created by staff for a
+ * university (optionally one intake), usable `maxUses` times until
+ * `expiresAt`. `uses` is moved by one conditional update, so two applicants
+ * racing for the last use cannot both win.
+ */
+export const feeWaivers = pgTable(
+  'fee_waivers',
+  {
+    id: serial('id').primaryKey(),
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id, { onDelete: 'restrict' }),
+    /** A deleted intake takes its unused codes along (a used one means applications, which keep the intake). */
+    intakeId: integer('intake_id').references(() => intakes.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fee_waivers_code_unique').on(t.code),
+    index('fee_waivers_university_idx').on(t.universityId, t.createdAt),
+    check('fee_waivers_max_uses_min', sql`${t.maxUses} >= 1`),
+    check('fee_waivers_uses_within', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** Each use of a waiver code: one per application. */
+export const feeWaiverUses = pgTable(
+  'fee_waiver_uses',
+  {
+    id: serial('id').primaryKey(),
+    waiverId: integer('waiver_id')
+      .notNull()
+      .references(() => feeWaivers.id, { onDelete: 'restrict' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fee_waiver_uses_application_unique').on(t.applicationId), index('fee_waiver_uses_waiver_idx').on(t.waiverId)],
+);

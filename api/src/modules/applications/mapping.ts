@@ -2,7 +2,7 @@
  * The contract's `Application` (spec names included) from an application read
  * with its relations, and the staff's duplicate flags.
  */
-import { DECIDABLE_STATUSES, type Application, type ApplicationFile, type Payment } from 'shared-api/contract';
+import { DECIDABLE_STATUSES, FEE_WAIVER_CHANNEL, feeFor, type Application, type ApplicationFile, type Payment } from 'shared-api/contract';
 import type { Executor } from '../../infrastructure/database/client';
 import type { Caller } from '../../infrastructure/http/access';
 import { paymentState } from '../payments';
@@ -101,6 +101,8 @@ export function toLoadedApplication(row: LoadedApplication, viewer: Caller): App
     programChoices: appChoices,
     paid: row.paid || paymentRow?.status === 'successful',
     payment: paymentRow ? toPayment(paymentRow) : null,
+    fee: feeFor(row.intake?.fees, row.nationality),
+    waived: paymentRow?.status === 'successful' && paymentRow.channel === FEE_WAIVER_CHANNEL,
     user: {
       id: row.userId,
       fullName: person ? `${person.firstName} ${person.lastName}`.trim() : row.fullName,

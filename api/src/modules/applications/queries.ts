@@ -208,6 +208,8 @@ export interface IntakeData {
   id: number;
   name: string;
   closesAt: string;
+  /** The intake's fee table (the fee the application owes follows from it). */
+  fees?: { category: string; amount: number; currency: string }[] | null;
 }
 
 export interface ProgramData {
@@ -262,7 +264,7 @@ const relations = {
     from ${programs} ap where ap.id = ${outer(applications.approvedProgramId)})`,
   universityName: sql<string | null>`(select uni.name from ${universities} uni where uni.id = ${outer(applications.universityId)})`,
   intake: sql<IntakeData | null>`(
-    select json_build_object('id', i.id, 'name', i.name, 'closesAt', ${isoTime(sql`i.closes_at`)})
+    select json_build_object('id', i.id, 'name', i.name, 'closesAt', ${isoTime(sql`i.closes_at`)}, 'fees', i.fees)
     from ${intakes} i where i.id = ${outer(applications.intakeId)})`,
 };
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DECIDABLE_STATUSES, PAYMENT_REVIEW_NOTE, type ApplicationStatus } from 'shared-api/contract';
 import type { Executor } from '../../infrastructure/database/client';
-import { applicationHistory, applications, auditLog, lencoSandboxCollections, payments, universities, users } from '../../infrastructure/database/schema';
+import { applicationHistory, applications, auditLog, intakes, lencoSandboxCollections, payments, universities, users } from '../../infrastructure/database/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -28,6 +28,23 @@ const applicationColumns = {
 
 export async function findPaymentApplication(db: Executor, applicationId: number): Promise<PaymentApplication | undefined> {
   const [row] = await db.select(applicationColumns).from(applications).where(eq(applications.id, applicationId)).limit(1);
+  return row;
+}
+
+export interface FeeFacts {
+  nationality: string;
+  /** The fee table of the application's intake; null without an intake. */
+  fees: { category: string; amount: number; currency: string }[] | null;
+}
+
+/** What the fee of an application follows from: the nationality and its intake's fee table. */
+export async function findFeeFacts(db: Executor, applicationId: number): Promise<FeeFacts | undefined> {
+  const [row] = await db
+    .select({ nationality: applications.nationality, fees: intakes.fees })
+    .from(applications)
+    .leftJoin(intakes, eq(intakes.id, applications.intakeId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
   return row;
 }
 

@@ -7,7 +7,7 @@
  * and e-mailed through the outbox once the payment is recorded.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Receipt } from 'shared-api/contract';
+import { FEE_WAIVER_CHANNEL, type Receipt } from 'shared-api/contract';
 import type { AppContext } from '../../context';
 import { findReceiptRow, type ReceiptRow } from './queries';
 import { notFound } from '../../errors';
@@ -48,7 +48,8 @@ export function toReceipt(row: ReceiptRow): Receipt {
   const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: LUSAKA }).format(paidAt);
   const phone = stringAt(row.providerPayload, 'data', 'mobileMoneyDetails', 'phone');
   const last4 = stringAt(row.providerPayload, 'data', 'cardDetails', 'last4');
-  const channel = row.channel === 'mobile-money' ? 'Mobile money' : row.channel === 'card' ? 'Card' : 'Not reported by the provider';
+  const channel =
+    row.channel === 'mobile-money' ? 'Mobile money' : row.channel === 'card' ? 'Card' : row.channel === FEE_WAIVER_CHANNEL ? 'Fee waiver code (nothing was paid)' : 'Not reported by the provider';
   return {
     receiptNumber: `RCP-${year}-${String(row.paymentId).padStart(6, '0')}`,
     paidAt: paidAt.toISOString(),

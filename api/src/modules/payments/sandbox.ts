@@ -89,6 +89,9 @@ export class LencoSandbox {
     if (existing && existing.status !== 'pending') return { statusCode: 409, body: { message: 'This collection is already complete.' } };
     const amount = Number(body.amount);
     if (!Number.isFinite(amount) || amount <= 0) return { statusCode: 400, body: { message: 'amount: must be a positive number' } };
+    const currency = body.currency.toUpperCase();
+    // Lenco's sandbox collects in the currencies configured for it (ZMW and USD by default).
+    if (!ctx.config.payments.currencies.includes(currency)) return { statusCode: 400, body: { message: `currency: ${currency} is not supported` } };
     const pendingFirst = body.outcome === 'pending-then-success';
     await saveSandboxCollection(ctx.db, {
       reference: body.reference,
@@ -96,7 +99,7 @@ export class LencoSandbox {
       channel: body.channel,
       // Recorded as the widget was given it: a tampered amount reaches verification as it is.
       amount: amount.toFixed(2),
-      currency: body.currency.toUpperCase(),
+      currency,
       succeedsAt: pendingFirst ? new Date(Date.now() + sandboxTiming.pendingMs) : null,
     });
     if (pendingFirst) {

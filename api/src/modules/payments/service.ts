@@ -5,12 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { APPLICATION_FEE, APPLICATION_FEE_LABEL, feeOwed, type ApplicationStatus, type PaymentConfig, type PaymentVerifyResponse } from 'shared-api/contract';
+import { APPLICATION_FEE, feeFor, feeLabel, feeOwed, type ApplicationFee, type ApplicationStatus, type PaymentConfig, type PaymentVerifyResponse } from 'shared-api/contract';
 import type { Caller } from '../../infrastructure/http/access';
 import type { AppContext } from '../../context';
 import {
   closePayment,
   completePayment,
+  findFeeFacts,
   findOpenPayment,
   findPaymentApplication,
   findPaymentByReference,
@@ -30,10 +31,15 @@ export const PROVIDER_UNREACHABLE = 'Could not reach the payment provider. Pleas
 export const ALREADY_PAID = 'This application has already been paid.';
 export const NO_FEE_DUE = 'No fee is due for this application: it has already been decided.';
 export const AWAITING_PROVIDER = 'A payment for this application is waiting for confirmation from your mobile money provider. Check again in a minute.';
+export const NOTHING_TO_PAY = 'The fee for this application is zero: there is nothing to pay. Please contact the university.';
 const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{6,80}$/;
 /** A payment the provider never heard of is given up (expired) after this long. */
 const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
-const FEE_CENTS = Math.round(APPLICATION_FEE.amount * 100);
+
+/** The provider cannot collect in this currency: nothing is charged or stored. */
+export function currencyNotTaken(fee: { amount: number; currency: string }): string {
+  return `This application's fee is ${feeLabel(fee)}, and our payment provider cannot take payments in ${fee.currency} yet. Nothing was charged. Please contact the university to pay the fee.`;
+}
 
 export function newReference(applicationId: number): string {
   const random = BigInt(`0x${randomBytes(8).toString('hex')}`)
@@ -115,6 +121,12 @@ export class PaymentsService {
     return { publicKey: p.publicKey, widgetUrl: p.widgetUrl, amount: APPLICATION_FEE.amount, currency: APPLICATION_FEE.currency, sandbox: p.sandbox };
   }
 
+  /** The fee an application owes: its intake's amount for the applicant's category, else ZMW 150.75. */
+  async feeOf(applicationId: number): Promise<ApplicationFee | undefined> {
+    const facts = await findFeeFacts(this.ctx.db, applicationId);
+    return facts ? feeFor(facts.fees, facts.nationality) : undefined;
+  }
+
   async initiate(caller: Caller, applicationId: number) {
     const db = this.ctx.db;
     const application = await findPaymentApplication(db, applicationId);
@@ -124,6 +136,9 @@ export class PaymentsService {
     // payment already under way stays open for the provider's answer (verify,
     // webhook, reconciliation), so money that does arrive is still recorded.
     if (!feeOwed(application)) throw conflict(NO_FEE_DUE);
+    const fee = (await this.feeOf(applicationId))!;
+    if (!this.ctx.config.payments.currencies.includes(fee.currency)) throw new AppError(422, currencyNotTaken(fee), 'Unprocessable Entity');
+    if (fee.amount <= 0) throw conflict(NOTHING_TO_PAY);
     let open = await findOpenPayment(db, applicationId);
     if (open && awaitsProvider(open)) {
       // Money may be on its way for the open payment, and a second checkout could
@@ -138,7 +153,19 @@ export class PaymentsService {
       open = await findOpenPayment(db, applicationId);
       if (open && awaitsProvider(open)) throw conflict(AWAITING_PROVIDER);
     }
-    const payment = open ?? (await this.openPayment(caller, applicationId));
+    if (open && (toCents(open.amount) !== toCents(fee.amount) || open.currency !== fee.currency)) {
+      // Opened for another fee (the intake's table changed meanwhile) and nothing is under way on it: replace it.
+      await closePayment(db, {
+        paymentId: open.id,
+        applicationId,
+        reference: open.reference,
+        to: 'expired',
+        note: `Payment reference replaced: the fee is now ${feeLabel(fee)}`,
+        actor: { id: caller.id, email: caller.email, ip: null, source: 'initiate' },
+      });
+      open = undefined;
+    }
+    const payment = open ?? (await this.openPayment(caller, applicationId, fee));
     if (!payment) {
       // The open payment ended between the insert and the read: paid meanwhile, or ask again.
       const again = await findPaymentApplication(db, applicationId);
@@ -150,14 +177,14 @@ export class PaymentsService {
   }
 
   /** A new pending payment, or the one a concurrent request opened a moment earlier. */
-  private async openPayment(caller: Caller, applicationId: number): Promise<PaymentRow | undefined> {
+  private async openPayment(caller: Caller, applicationId: number, fee: { amount: number; currency: string }): Promise<PaymentRow | undefined> {
     const db = this.ctx.db;
     const created = await insertOpenPayment(db, {
       applicationId,
       userId: caller.id,
       reference: newReference(applicationId),
-      amount: APPLICATION_FEE.amount.toFixed(2),
-      currency: APPLICATION_FEE.currency,
+      amount: fee.amount.toFixed(2),
+      currency: fee.currency,
     });
     if (!created) return findOpenPayment(db, applicationId);
     await insertPaymentHistory(db, { applicationId, from: null, to: 'pending', note: 'Payment started', actorId: caller.id });
@@ -214,11 +241,14 @@ export class PaymentsService {
     }
     await recordProviderCheck(db, payment.id, { providerStatus: collection.status, channel: collection.channel, payload: collection.raw });
     if (collection.status === 'successful') {
-      const amountMatches = toCents(collection.amount) === FEE_CENTS && toCents(payment.amount) === FEE_CENTS;
-      const currencyMatches = collection.currency === APPLICATION_FEE.currency && payment.currency === APPLICATION_FEE.currency;
+      // Checked against what the server stored when it opened the payment (the fee it computed), never the browser's figures.
+      const expectedCents = toCents(payment.amount);
+      const amountMatches = expectedCents !== null && expectedCents > 0 && toCents(collection.amount) === expectedCents;
+      const currencyMatches = collection.currency === payment.currency;
       const referenceMatches = collection.reference === reference;
+      const label = feeLabel({ amount: Number(payment.amount), currency: payment.currency });
       if (amountMatches && currencyMatches && referenceMatches) {
-        const completed = await completePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, amountLabel: APPLICATION_FEE_LABEL, actor });
+        const completed = await completePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, amountLabel: label, actor });
         // Once, by whichever caller recorded it (verify, webhook or reconciliation).
         if (completed.changed && completed.paymentStatus === 'successful') await mailReceipt(this.ctx, payment.applicationId, this.app?.log ?? null);
       } else {
@@ -228,7 +258,7 @@ export class PaymentsService {
           applicationId: payment.applicationId,
           reference,
           to: 'failed',
-          note: `Payment not accepted: the ${what} did not match ${APPLICATION_FEE_LABEL}`,
+          note: `Payment not accepted: the ${what} did not match ${label}`,
           actor,
         });
       }

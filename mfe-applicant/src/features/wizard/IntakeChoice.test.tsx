@@ -44,7 +44,7 @@ const readText = (blob: Blob) =>
   });
 
 /** A draft with every field filled, at `step`, and its four files chosen. */
-async function savedDraft(step: number, programIds: number[]) {
+async function savedDraft(step: number, programIds: number[], nationality = 'Zambian') {
   localStorage.setItem(
     DRAFT_KEY,
     JSON.stringify({
@@ -59,7 +59,7 @@ async function savedDraft(step: number, programIds: number[]) {
       country: 'Zambia',
       province: 'Lusaka',
       city: 'Lusaka',
-      nationality: 'Zambian',
+      nationality,
       nationalRegNumber: '1',
       schoolProvince: 'Lusaka',
       qualification: 'Diploma',
@@ -160,6 +160,35 @@ describe('the wizard and the intakes of the university', () => {
     const sent = await sentApplication();
     expect(sent).not.toHaveProperty('intakeId');
     expect(sent.programIds).toEqual([12]);
+  });
+
+  it("states the intake's fee for the applicant's category on the review step and once submitted", async () => {
+    const user = userEvent.setup();
+    const fees: Intake['fees'] = [
+      { category: 'ZAMBIAN', amount: 150, currency: 'ZMW' },
+      { category: 'INTERNATIONAL', amount: 60, currency: 'USD' },
+    ];
+    (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([intake(5, [11], { fees })]);
+    await savedDraft(4, [11], 'Kenyan');
+    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99 }) });
+    renderWizard();
+    expect(await screen.findByText(/^The application fee is USD 60\.00\. After you submit/)).toBeInTheDocument();
+    expect(screen.queryByText(/150\.75/)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    expect(screen.getByText(/^Next, pay the application fee of USD 60\.00 from My Applications/)).toBeInTheDocument();
+  });
+
+  it('a Zambian applicant in the same intake is told the kwacha fee; an intake without a SADC fee asks the standard one', async () => {
+    const fees: Intake['fees'] = [{ category: 'ZAMBIAN', amount: 150, currency: 'ZMW' }];
+    (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([intake(5, [11], { fees })]);
+    await savedDraft(4, [11], 'Zambian');
+    const { unmount } = renderWizard();
+    expect(await screen.findByText(/^The application fee is ZMW 150\.00\./)).toBeInTheDocument();
+    unmount();
+    await savedDraft(4, [11], 'Zimbabwean');
+    renderWizard();
+    expect(await screen.findByText(/^The application fee is ZMW 150\.75\./)).toBeInTheDocument();
   });
 
   it('says plainly when the intake has closed or was already applied into, linking the first application', async () => {

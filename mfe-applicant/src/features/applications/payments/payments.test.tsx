@@ -152,6 +152,32 @@ describe('PayFeeButton', () => {
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 
+  it("shows the application's own fee (the intake's, for the applicant's category) and pays in the currency the server answers", async () => {
+    api.initiate.mockResolvedValue({ reference: 'APP-12-USD', amount: 60, currency: 'USD' });
+    api.verify.mockResolvedValue({
+      status: 'successful',
+      reference: 'APP-12-USD',
+      amount: 60,
+      currency: 'USD',
+      applicationId: 12,
+      applicationStatus: 'PENDING_REVIEW',
+      message: 'Payment verified successfully.',
+      awaitingProvider: false,
+      failureReason: null,
+    });
+    const kenyan = application({ nationality: 'Kenyan', fee: { amount: 60, currency: 'USD', category: 'INTERNATIONAL' } });
+    render(<PayFeeButton application={kenyan} />);
+    expect(screen.getByText('USD 60.00')).toBeInTheDocument();
+    expect(screen.queryByText('ZMW 150.75')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay Fee' })).toHaveAccessibleDescription('USD 60.00');
+    await clickPay();
+    await waitFor(() => expect(getPaid).toHaveBeenCalled());
+    expect(api.initiate).toHaveBeenCalledWith({ applicationId: 12, email: 'ada@example.com', amount: 60, currency: 'USD' }, { skipLogoutOn401: true });
+    expect(lastOptions).toMatchObject({ reference: 'APP-12-USD', amount: 60, currency: 'USD' });
+    await act(async () => lastOptions!.onSuccess?.({ reference: 'APP-12-USD' }));
+    expect(await within(dialog()).findByText(/Your payment of USD 60\.00 was received/)).toBeInTheDocument();
+  });
+
   it("uses the applicant's own phone for the customer when there is one", async () => {
     const options = await openWidget(application({ user: { id: 7, fullName: 'Ada Banda', email: 'ada@example.com', phone: '0977000111' } }));
     expect(options.customer.phone).toBe('0977000111');

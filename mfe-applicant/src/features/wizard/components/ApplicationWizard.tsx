@@ -11,7 +11,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type Program } from 'shared-api';
+import { feeFor, isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type ApplicationFee, type Program } from 'shared-api';
 import { useAuth } from 'shared-auth';
 import { NotFoundState } from 'shared-auth/ui';
 import { Loading } from '../../../components/Loading';
@@ -116,7 +116,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
   const [sending, setSending] = useState<Sending>(null);
   const [submitError, setSubmitError] = useState('');
   const [firstApplicationId, setFirstApplicationId] = useState<number | null>(null);
-  const [submitted, setSubmitted] = useState<{ warning: string } | null>(null);
+  const [submitted, setSubmitted] = useState<{ warning: string; fee: ApplicationFee } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const step = draft.step;
@@ -189,11 +189,13 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
     try {
       const { submitApplication, UNCLEAR_MESSAGE } = await import(/* webpackChunkName: "wizard-upload" */ '../api/submit');
       const application = { ...toApplicationCreate(draft, user.id), ...(intake.chosen ? { intakeId: intake.chosen.id } : {}) };
+      // What the server will ask, said on the Submitted screen after the draft is gone.
+      const owed = feeFor(intake.chosen?.fees, application.nationality);
       const outcome = await submitApplication(application, files, (percent) => setSending({ percent }), serverDraft.storedTypes());
       if (outcome.kind === 'ok' || outcome.kind === 'unclear') {
         sent = true;
         await discard();
-        setSubmitted({ warning: outcome.kind === 'unclear' ? UNCLEAR_MESSAGE : '' });
+        setSubmitted({ warning: outcome.kind === 'unclear' ? UNCLEAR_MESSAGE : '', fee: owed });
       } else {
         setSubmitError(outcome.message);
         if (outcome.kind === 'refused') setFirstApplicationId(outcome.applicationId);
@@ -219,7 +221,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
         ) : (
           <Typography gutterBottom>Your application{universityName ? ` to ${universityName}` : ''} has been submitted successfully.</Typography>
         )}
-        <Typography gutterBottom>{feeNotice('after')}</Typography>
+        <Typography gutterBottom>{feeNotice('after', submitted.fee)}</Typography>
         <Button variant="contained" component={RouterLink} to="/applications" sx={{ mt: 2 }}>
           View My Applications
         </Button>
@@ -292,7 +294,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
             />
           </Suspense>
         )}
-        {step === 4 && <ReviewStep draft={draft} files={files} programs={programs} universityName={universityName} />}
+        {step === 4 && <ReviewStep draft={draft} files={files} programs={programs} universityName={universityName} fee={feeFor(intake.chosen?.fees, draft.nationality)} />}
 
         {sending && (
           <Box sx={{ mt: 3 }} role="status" aria-live="polite">

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { APPLICATION_FEE_LABEL, DOCUMENT_LABELS, DOCUMENT_TYPES, REQUIRED_FILES, type Program } from 'shared-api';
+import { DOCUMENT_LABELS, DOCUMENT_TYPES, feeLabel, REQUIRED_FILES, type ApplicationFee, type Program } from 'shared-api';
 import type { ApplicationDraft } from '../../../lib/application-draft';
 import { formatBytes } from '../../../lib/format';
 import { countFiles, FIELD_LABELS, type ChosenFiles, type DraftField } from '../model';
@@ -11,11 +11,16 @@ const PERSONAL: DraftField[] = ['fullName', 'gender', 'email', 'phone', 'dateOfB
 const EDUCATION: DraftField[] = ['nationality', 'nationalRegNumber', 'schoolProvince', 'qualification', 'institution', 'programNotes', 'submissionDetails'];
 const PRIORITY = ['First choice', 'Second choice', 'Third choice'];
 
-/** The fee and what it starts, said before submitting and again once submitted. */
-export function feeNotice(when: 'before' | 'after'): string {
+/**
+ * The fee and what it starts, said before submitting and again once
+ * submitted: the intake's fee for the applicant's category (from the
+ * nationality), or the standard ZMW 150.75. The server charges the same.
+ */
+export function feeNotice(when: 'before' | 'after', fee: Pick<ApplicationFee, 'amount' | 'currency'>): string {
+  const label = feeLabel(fee);
   return when === 'before'
-    ? `The application fee is ${APPLICATION_FEE_LABEL}. After you submit, pay it from My Applications: review of your application starts once it is paid.`
-    : `Next, pay the application fee of ${APPLICATION_FEE_LABEL} from My Applications: review of your application starts once it is paid.`;
+    ? `The application fee is ${label}. After you submit, pay it from My Applications: review of your application starts once it is paid.`
+    : `Next, pay the application fee of ${label} from My Applications: review of your application starts once it is paid.`;
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -35,7 +40,19 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ReviewStep({ draft, files, programs, universityName }: { draft: ApplicationDraft; files: ChosenFiles; programs: Program[]; universityName: string }) {
+export function ReviewStep({
+  draft,
+  files,
+  programs,
+  universityName,
+  fee,
+}: {
+  draft: ApplicationDraft;
+  files: ChosenFiles;
+  programs: Program[];
+  universityName: string;
+  fee: Pick<ApplicationFee, 'amount' | 'currency'>;
+}) {
   const programName = (id: number) => programs.find((p) => p.id === id)?.name ?? `Program ${id}`;
   return (
     <Box>
@@ -70,7 +87,7 @@ export function ReviewStep({ draft, files, programs, universityName }: { draft: 
       <Typography variant="h6" component="h3">
         Application fee
       </Typography>
-      <Typography>{feeNotice('before')}</Typography>
+      <Typography>{feeNotice('before', fee)}</Typography>
     </Box>
   );
 }

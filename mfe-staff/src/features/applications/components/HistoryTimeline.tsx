@@ -23,6 +23,7 @@ const PAYMENT_WORDS: Record<string, string> = {
   failed: 'Payment failed',
   expired: 'Payment expired',
   cancelled: 'Payment cancelled',
+  waived: 'Fee waived with a fee waiver code',
 };
 const ROLE_WORDS: Record<string, string> = { USER: 'applicant', ADMIN: 'admin', SUPERUSER: 'superuser' };
 

@@ -1,10 +1,11 @@
-/** 'Pay Fee' with the fee shown before paying (spec §9: 'ZMW 150.75'). */
+/** 'Pay Fee' with the fee shown before paying: the application's own fee (spec §9: 'ZMW 150.75' when the intake sets none). */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { APPLICATION_FEE_LABEL, type Application } from 'shared-api';
+import { APPLICATION_FEE, feeLabel, type Application } from 'shared-api';
 import { usePayFee } from '../hooks/usePayFee';
+import { FeeWaiverAction } from './FeeWaiverDialog';
 import { PaymentDialog } from './PaymentDialog';
 
 export interface PayFeeButtonProps {
@@ -22,11 +23,12 @@ export function PayFeeButton({ application, onChanged, label = 'Pay Fee' }: PayF
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography id={feeId} variant="body2" component="span" sx={{ fontWeight: 600 }}>
-          {APPLICATION_FEE_LABEL}
+          {feeLabel(application?.fee ?? APPLICATION_FEE)}
         </Typography>
         <Button variant="contained" color="secondary" onClick={() => void pay()} disabled={busy} aria-describedby={feeId}>
           {busy ? 'Processing...' : label}
         </Button>
+        {application && <FeeWaiverAction application={application} onChanged={onChanged} />}
       </Stack>
       <PaymentDialog state={dialog} onClose={closeDialog} />
     </>

@@ -118,6 +118,16 @@ export function PaymentActions({ application, onChanged }: PaymentActionsProps) 
       </Box>
     );
   }
+  if (view.kind === 'paid' && application.waived) {
+    return (
+      <Box>
+        <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+          Fee waived with a fee waiver code
+        </Typography>
+        <ReceiptButton applicationId={application.id} />
+      </Box>
+    );
+  }
   if (view.kind === 'paid') return <ReceiptButton applicationId={application.id} />;
   if (view.kind === 'none' && view.canPay) return <PayFeeButton application={application} onChanged={onChanged} />;
   return null;

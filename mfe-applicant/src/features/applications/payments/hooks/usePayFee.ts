@@ -4,7 +4,7 @@
  * verification — each outcome ends in one dialog with the spec's texts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText, errorStatus, FALLBACK_CUSTOMER_PHONE, PAYMENT_CHANNELS, paymentsApi, TIMINGS, type Application, type PaymentConfig } from 'shared-api';
+import { APPLICATION_FEE, errorText, errorStatus, FALLBACK_CUSTOMER_PHONE, PAYMENT_CHANNELS, paymentsApi, TIMINGS, type Application, type PaymentConfig } from 'shared-api';
 import { requestLogout, useAuth } from 'shared-auth';
 import type { PaymentDialogState } from '../components/PaymentDialog';
 import { MESSAGES } from '../lib/messages';
@@ -196,7 +196,9 @@ export function usePayFee(application: Application | null | undefined, onChanged
       return;
     }
     try {
-      const payment = await paymentsApi.initiate({ applicationId: app.id, email, amount: config.amount, currency: config.currency }, NO_LOGOUT);
+      // The spec's body carries the fee as shown; the server sets the amount and currency itself (the intake's fee for this applicant) and answers them.
+      const shown = app.fee ?? APPLICATION_FEE;
+      const payment = await paymentsApi.initiate({ applicationId: app.id, email, amount: shown.amount, currency: shown.currency }, NO_LOGOUT);
       openCheckout(widget, config, payment, email);
     } catch (error) {
       const status = errorStatus(error);
@@ -224,7 +226,9 @@ export function usePayFee(application: Application | null | undefined, onChanged
               primary: true,
               onClick: () => {
                 close();
-                openCheckout(widget, config, { reference: existing, amount: config.amount, currency: config.currency }, email);
+                // The existing reference was opened for the fee stored with it.
+                const owed = app.payment?.reference === existing ? app.payment : (app.fee ?? APPLICATION_FEE);
+                openCheckout(widget, config, { reference: existing, amount: owed.amount, currency: owed.currency }, email);
               },
             },
           ],

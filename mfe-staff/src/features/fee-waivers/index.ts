@@ -1,0 +1,1 @@
+export { FeeWaiversPage } from './components/FeeWaiversPage';
