@@ -568,6 +568,7 @@ export const applicationNotes = pgTable(
   (t) => [index('application_notes_application_idx').on(t.applicationId, t.createdAt)],
 );
 
+/**
  * Fee waiver codes (issue 16 item 4, migration 0009): created by staff for a
  * university (optionally one intake), usable `maxUses` times until
  * `expiresAt`. `uses` is moved by one conditional update, so two applicants
