@@ -282,6 +282,7 @@ describe('security contexts', () => {
   it('runs every Kubernetes container unprivileged, read-only, without capabilities', () => {
     for (const [name, pod] of pods) {
       assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault', `${name}: seccomp`);
+      assert.equal(pod.automountServiceAccountToken, false, `${name}: no Kubernetes API token mounted`);
       for (const container of pod.containers) {
         const where = `${name}/${container.name}`;
         const context = container.securityContext ?? {};
