@@ -274,6 +274,24 @@ describe('Kubernetes network policies', () => {
   });
 });
 
+describe('compose networks', () => {
+  it('lets only the API instances reach the data services, and nginx reach the API', () => {
+    const on = (network) =>
+      Object.entries(compose.services)
+        .filter(([, s]) => s.networks?.includes(network))
+        .map(([name]) => name)
+        .sort();
+    for (const [name, service] of Object.entries(compose.services)) assert.ok(service.networks?.length, `${name} names its networks (no default network)`);
+    const apis = Object.keys(compose.services)
+      .filter((name) => name.startsWith('api-'))
+      .sort();
+    assert.deepEqual(on('back'), [...apis, 'postgres', 'redis', 'seaweedfs'].sort());
+    assert.equal(compose.networks.back.internal, true, 'the data services have no way out');
+    assert.deepEqual(on('front'), [...apis, 'nginx'].sort());
+    for (const [name, service] of Object.entries(compose.services)) if (name !== 'nginx') assert.equal(service.ports, undefined, `${name} publishes no port`);
+  });
+});
+
 describe('security contexts', () => {
   const pods = workloads.map((w) => [w.metadata.name, w.spec.template.spec]);
   // Images whose program cannot run unprivileged, with the capabilities they keep.
