@@ -15,7 +15,7 @@ import { prepareNginx, testNginx } from '../tools/nginx-local.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
 const compose = YAML.parse(read('deploy/compose.yaml'));
-const k8s = ['api', 'data', 'web'].flatMap((name) => YAML.parseAllDocuments(read(`deploy/k8s/${name}.yaml`)).map((doc) => doc.toJS()));
+const k8s = ['api', 'data', 'web', 'network'].flatMap((name) => YAML.parseAllDocuments(read(`deploy/k8s/${name}.yaml`)).map((doc) => doc.toJS()));
 const byKindName = (kind, name) => k8s.find((o) => o?.kind === kind && o.metadata?.name === name);
 const containersOf = (kind, name) => byKindName(kind, name)?.spec.template.spec.containers ?? [];
 
@@ -151,5 +151,231 @@ describe('compose, Kubernetes, nginx and the server agree', () => {
     const deps = stages.find((stage) => stage.name === from);
     assert.match(deps.text, /npm ci [^\n]*--omit=dev/, 'installed without devDependencies');
     assert.doesNotMatch(final.text, /npm (ci|install)/, 'nothing else installed in the image');
+  });
+});
+
+const workloads = k8s.filter((o) => o?.kind === 'Deployment' || o?.kind === 'StatefulSet');
+const policies = k8s.filter((o) => o?.kind === 'NetworkPolicy');
+const podLabels = (workload) => workload.spec.template.metadata.labels;
+const selects = (selector, labels) => Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+const workloadByApp = (app) => workloads.find((w) => podLabels(w).app === app);
+/** The container ports of a workload: numbers, with their names resolved. */
+const containerPorts = (workload) => workload.spec.template.spec.containers.flatMap((c) => c.ports ?? []);
+const portNumber = (workload, port) => (typeof port === 'number' ? port : containerPorts(workload).find((p) => p.name === port)?.containerPort);
+const ingressPolicies = (workload) => policies.filter((p) => p.spec.policyTypes.includes('Ingress') && selects(p.spec.podSelector, podLabels(workload)));
+
+describe('Kubernetes network policies', () => {
+  it('denies all ingress in the namespace unless a policy allows it', () => {
+    const deny = policies.filter((p) => Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.includes('Ingress'));
+    assert.equal(deny.length, 1, 'one policy selects every pod');
+    assert.equal(deny[0].spec.ingress, undefined, 'and allows nothing in');
+  });
+
+  it('selects every Deployment and StatefulSet by a policy of its own', () => {
+    assert.equal(workloads.length, 5);
+    for (const workload of workloads) {
+      const own = ingressPolicies(workload).filter((p) => Object.keys(p.spec.podSelector.matchLabels ?? {}).length > 0);
+      assert.ok(own.length >= 1, `${workload.metadata.name} is selected by a policy naming its labels`);
+      // The Deployment's selector is what its pods carry: the policy sees the same pods.
+      assert.ok(selects(workload.spec.selector, podLabels(workload)));
+    }
+  });
+
+  it('opens nginx to anyone on its http port, and the API to nginx alone', () => {
+    const web = workloadByApp('portal-web');
+    const [webRule, ...moreWeb] = ingressPolicies(web).flatMap((p) => p.spec.ingress ?? []);
+    assert.equal(moreWeb.length, 0);
+    assert.equal(webRule.from, undefined, 'from anywhere');
+    assert.deepEqual(
+      webRule.ports.map((p) => portNumber(web, p.port)),
+      [portNumber(web, 'http')],
+    );
+    const api = workloadByApp('portal-api');
+    const apiRules = ingressPolicies(api).flatMap((p) => p.spec.ingress ?? []);
+    assert.equal(apiRules.length, 1);
+    assert.deepEqual(apiRules[0].from, [{ podSelector: { matchLabels: podLabels(web) } }]);
+  });
+
+  it('lets only the API reach PostgreSQL, Redis and the S3 store', () => {
+    const api = workloadByApp('portal-api');
+    for (const app of ['portal-postgres', 'portal-redis', 'portal-seaweedfs']) {
+      const workload = workloadByApp(app);
+      assert.ok(workload, `${app} exists`);
+      const rules = ingressPolicies(workload).flatMap((p) => p.spec.ingress ?? []);
+      assert.ok(rules.length >= 1, `${app} accepts something`);
+      for (const rule of rules) {
+        assert.ok(rule.from?.length, `${app}: every rule names its sources`);
+        for (const peer of rule.from) {
+          assert.deepEqual(Object.keys(peer), ['podSelector'], `${app}: pods of this namespace only, no ipBlock or namespace`);
+          assert.deepEqual(peer.podSelector.matchLabels, podLabels(api), `${app}: the API's labels`);
+          assert.ok(!peer.podSelector.matchExpressions);
+        }
+      }
+    }
+  });
+
+  it('uses in every policy the ports the selected containers listen on', () => {
+    let checked = 0;
+    for (const policy of policies) {
+      for (const workload of workloads.filter((w) => selects(policy.spec.podSelector, podLabels(w)) && Object.keys(policy.spec.podSelector).length > 0)) {
+        const listening = containerPorts(workload).map((p) => p.containerPort);
+        for (const rule of policy.spec.ingress ?? []) {
+          assert.ok(rule.ports?.length, `${policy.metadata.name}: names its ports`);
+          for (const { port, protocol } of rule.ports) {
+            assert.equal(protocol, 'TCP');
+            assert.ok(listening.includes(portNumber(workload, port)), `${policy.metadata.name}: ${workload.metadata.name} listens on ${port}`);
+            checked += 1;
+          }
+        }
+      }
+      // Egress to a workload of the namespace goes to a port it listens on.
+      for (const rule of policy.spec.egress ?? []) {
+        for (const peer of rule.to ?? []) {
+          if (!peer.podSelector || peer.namespaceSelector) continue;
+          const target = workloads.find((w) => selects(peer.podSelector, podLabels(w)));
+          assert.ok(target, `${policy.metadata.name}: egress to a workload that exists`);
+          for (const { port } of rule.ports) {
+            assert.ok(
+              containerPorts(target).some((p) => p.containerPort === portNumber(target, port)),
+              `${policy.metadata.name}: ${target.metadata.name} listens on ${port}`,
+            );
+            checked += 1;
+          }
+        }
+      }
+    }
+    assert.ok(checked >= 8);
+    // The Services send traffic to those same ports.
+    for (const service of k8s.filter((o) => o?.kind === 'Service')) {
+      const workload = workloads.find((w) => selects({ matchLabels: service.spec.selector }, podLabels(w)));
+      for (const { port, targetPort } of service.spec.ports) {
+        assert.ok(
+          containerPorts(workload).some((p) => p.containerPort === portNumber(workload, targetPort ?? port)),
+          `${service.metadata.name}: a port its pods listen on`,
+        );
+      }
+    }
+  });
+
+  it("limits the API's egress to the data services, DNS, HTTPS and SMTP", () => {
+    const api = workloadByApp('portal-api');
+    const egress = policies.filter((p) => p.spec.policyTypes.includes('Egress') && selects(p.spec.podSelector, podLabels(api)));
+    assert.equal(egress.length, 1);
+    const rules = egress[0].spec.egress;
+    const inNamespace = rules.flatMap((r) => (r.to ?? []).filter((peer) => peer.podSelector && !peer.namespaceSelector).map((peer) => peer.podSelector.matchLabels.app));
+    assert.deepEqual(inNamespace.sort(), ['portal-postgres', 'portal-redis', 'portal-seaweedfs']);
+    const dns = rules.find((r) => r.to?.some((peer) => peer.namespaceSelector));
+    assert.deepEqual(dns.ports.map((p) => `${p.protocol}/${p.port}`).sort(), ['TCP/53', 'UDP/53']);
+    const outside = rules.filter((r) => r.to?.some((peer) => peer.ipBlock));
+    assert.equal(outside.length, 1);
+    assert.deepEqual(outside[0].ports.map((p) => p.port).sort(), [443, 465, 587]);
+    assert.ok(outside[0].to[0].ipBlock.except.includes('169.254.0.0/16'), 'not the cloud metadata address');
+    for (const rule of rules) assert.ok(rule.to?.length && rule.ports?.length, 'no rule open to every peer or every port');
+  });
+});
+
+describe('compose networks', () => {
+  it('lets only the API instances reach the data services, and nginx reach the API', () => {
+    const on = (network) =>
+      Object.entries(compose.services)
+        .filter(([, s]) => s.networks?.includes(network))
+        .map(([name]) => name)
+        .sort();
+    for (const [name, service] of Object.entries(compose.services)) assert.ok(service.networks?.length, `${name} names its networks (no default network)`);
+    const apis = Object.keys(compose.services)
+      .filter((name) => name.startsWith('api-'))
+      .sort();
+    assert.deepEqual(on('back'), [...apis, 'postgres', 'redis', 'seaweedfs'].sort());
+    assert.equal(compose.networks.back.internal, true, 'the data services have no way out');
+    assert.deepEqual(on('front'), [...apis, 'nginx'].sort());
+    for (const [name, service] of Object.entries(compose.services)) if (name !== 'nginx') assert.equal(service.ports, undefined, `${name} publishes no port`);
+  });
+});
+
+describe('security contexts', () => {
+  const pods = workloads.map((w) => [w.metadata.name, w.spec.template.spec]);
+  // Images whose program cannot run unprivileged, with the capabilities they keep.
+  const rootAllowed = { 'portal-web': ['CHOWN', 'NET_BIND_SERVICE', 'SETGID', 'SETUID'] };
+
+  it('runs every Kubernetes container unprivileged, read-only, without capabilities', () => {
+    for (const [name, pod] of pods) {
+      assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault', `${name}: seccomp`);
+      assert.equal(pod.automountServiceAccountToken, false, `${name}: no Kubernetes API token mounted`);
+      for (const container of pod.containers) {
+        const where = `${name}/${container.name}`;
+        const context = container.securityContext ?? {};
+        assert.equal(context.allowPrivilegeEscalation, false, `${where}: no privilege escalation`);
+        assert.equal(context.readOnlyRootFilesystem, true, `${where}: read-only root filesystem`);
+        assert.ok(!context.privileged, `${where}: not privileged`);
+        assert.deepEqual(context.capabilities?.drop, ['ALL'], `${where}: every capability dropped`);
+        if (rootAllowed[name]) {
+          assert.deepEqual([...(context.capabilities.add ?? [])].sort(), rootAllowed[name], `${where}: only what it needs`);
+          assert.match(read('deploy/k8s/web.yaml'), /cannot run unprivileged/, `${where}: says why`);
+        } else {
+          assert.equal(context.runAsNonRoot, true, `${where}: runAsNonRoot`);
+          assert.ok(Number.isInteger(context.runAsUser) && context.runAsUser > 0, `${where}: numeric runAsUser`);
+          assert.ok(Number.isInteger(context.runAsGroup) && context.runAsGroup > 0, `${where}: numeric runAsGroup`);
+          assert.equal(context.capabilities.add, undefined, `${where}: adds none`);
+        }
+        // A read-only image: every place the program writes is a volume.
+        const volumes = new Map([...(pod.volumes ?? []), ...(w(name).spec.volumeClaimTemplates ?? []).map((t) => ({ name: t.metadata.name, pvc: true }))].map((v) => [v.name, v]));
+        for (const mount of container.volumeMounts ?? []) assert.ok(volumes.has(mount.name), `${where}: ${mount.mountPath} is a declared volume`);
+        const mounted = (container.volumeMounts ?? []).filter((m) => !m.readOnly).map((m) => m.mountPath);
+        assert.ok(mounted.length >= 1, `${where}: somewhere to write`);
+      }
+    }
+  });
+
+  it('gives each program a writable place where it writes', () => {
+    const mountsOf = (app) => w(app).spec.template.spec.containers[0].volumeMounts.map((m) => m.mountPath);
+    assert.ok(mountsOf('portal-api').includes('/tmp') && mountsOf('portal-api').includes('/app/data'), 'the API: /tmp and its upload staging');
+    assert.ok(mountsOf('portal-postgres').includes('/var/run/postgresql'));
+    assert.ok(mountsOf('portal-web').includes('/var/cache/nginx') && mountsOf('portal-web').includes('/run'));
+    assert.ok(mountsOf('portal-seaweedfs').includes('/tmp'), 'the S3 identity file');
+    const postgres = w('portal-postgres').spec.template.spec;
+    assert.equal(postgres.securityContext.fsGroup, postgres.containers[0].securityContext.runAsUser, 'the volume belongs to its user');
+    assert.match(postgres.containers[0].env.find((e) => e.name === 'PGDATA').value, /^\/var\/lib\/postgresql\/data\/.+/, 'a folder inside the volume');
+  });
+
+  it('runs every compose service with the same restrictions', () => {
+    const rootInCompose = { nginx: rootAllowed['portal-web'], seaweedfs: [] };
+    for (const [name, service] of Object.entries(compose.services)) {
+      assert.equal(service.read_only, true, `${name}: read-only root filesystem`);
+      assert.deepEqual(service.cap_drop, ['ALL'], `${name}: every capability dropped`);
+      assert.ok(service.security_opt?.includes('no-new-privileges:true'), `${name}: no privilege escalation`);
+      assert.ok(!service.privileged, `${name}: not privileged`);
+      assert.ok(service.tmpfs?.length >= 1, `${name}: a tmpfs where it writes`);
+      if (rootInCompose[name]) {
+        assert.deepEqual([...(service.cap_add ?? [])].sort(), rootInCompose[name], `${name}: only the capabilities it needs`);
+        assert.equal(service.user, undefined);
+      } else {
+        assert.match(service.user ?? '', /^[1-9]\d*:[1-9]\d*$/, `${name}: numeric uid:gid, not root`);
+        assert.equal(service.cap_add, undefined);
+      }
+    }
+    // The reasons are written beside them.
+    assert.match(read('deploy/compose.yaml'), /nginx image cannot run unprivileged/);
+    assert.match(read('deploy/compose.yaml'), /seaweedfs[\s\S]*Runs as the image's root user, with every capability dropped/);
+    assert.equal(compose.services['api-1'].user, '1000:1000', 'the same uid as in Kubernetes');
+    assert.ok(compose.services['api-1'].tmpfs.some((t) => t.startsWith('/app/data')));
+  });
+});
+
+function w(name) {
+  const found = workloads.find((o) => o.metadata.name === name);
+  assert.ok(found, `${name} exists`);
+  return found;
+}
+
+describe('the S3 bucket lifecycle', () => {
+  it('aborts incomplete multipart uploads after one day, and the README says how to set it', () => {
+    const lifecycle = JSON.parse(read('deploy/s3/lifecycle.json'));
+    const rule = lifecycle.Rules.find((r) => r.AbortIncompleteMultipartUpload);
+    assert.ok(rule, 'a rule aborts incomplete multipart uploads');
+    assert.equal(rule.Status, 'Enabled');
+    assert.equal(rule.AbortIncompleteMultipartUpload.DaysAfterInitiation, 1);
+    assert.deepEqual(rule.Filter, { Prefix: '' }, 'for the whole bucket');
+    assert.ok(!rule.Expiration, 'never expires a finished object (the documents)');
+    assert.match(read('README.md'), /put-bucket-lifecycle-configuration [^\n]*file:\/\/deploy\/s3\/lifecycle\.json/);
   });
 });
