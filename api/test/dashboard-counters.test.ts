@@ -8,11 +8,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
+import { APPLICATION_STATUSES } from 'shared-api/contract';
 import { applications } from '../src/infrastructure/database/schema';
 import { applicationRow, call, createUniversity, createUser, createWorld, type World } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
-const STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const;
+// Every status the contract has, so a new one (DOCUMENTS_REQUESTED) is counted and shown too.
+const STATUSES = APPLICATION_STATUSES;
 
 function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];

@@ -113,6 +113,16 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     valid: () => ({ code: 'ABCDEFGH' }),
     as: 'owner',
   },
+  'PUT /api/applications/{id}/documents/{documentId}': {
+    url: (w) => `/api/applications/${w.applicationA}/documents/${w.fileA.id}`,
+    valid: () => ({ status: 'REJECTED', reason: 'NRC back is unreadable' }),
+    as: 'superuser',
+  },
+  'POST /api/applications/{id}/notes': {
+    url: (w) => `/api/applications/${w.applicationA}/notes`,
+    valid: () => ({ text: 'Called the school' }),
+    as: 'superuser',
+  },
   'POST /api/courses': {
     url: () => '/api/courses',
     valid: (w) => ({ courseName: 'Fuzzing', courseDescription: 'About', semesterToBeDone: 1, yearToBeStudied: 1, programId: w.programA1.id }),
