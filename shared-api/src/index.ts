@@ -8,7 +8,6 @@ export type * from './contract/schemas';
 export type * from './contract/pages';
 export type * from './contract/intakes';
 export type * from './contract/drafts';
-export * from './contract/fee-rules';
 export type * from './contract/fees';
 export * from './client/http';
 export * from './client/endpoints';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, filesApi, intakesApi, type Application } from 'shared-api';
+import { applicationsApi, draftsApi, filesApi, intakesApi, type Application } from 'shared-api';
 import { LOGOUT_EVENT } from 'shared-auth';
 import { DRAFT_KEY } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
@@ -14,6 +14,7 @@ jest.mock('shared-api', () => ({
   filesApi: { download: jest.fn() },
   universitiesApi: { get: jest.fn(() => Promise.resolve({ id: 3, name: 'University of Zambia' })) },
   intakesApi: { ofUniversity: jest.fn(() => Promise.resolve([])) },
+  draftsApi: { get: jest.fn(), remove: jest.fn(() => Promise.resolve()) },
 }));
 
 jest.mock('./components/DocumentLightbox', () => ({
@@ -186,6 +187,26 @@ describe('my applications', () => {
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
     await user.click(await screen.findByRole('button', { name: 'Resume Application' }));
     expect(screen.getByText('Now at /apply/3')).toBeInTheDocument();
+  });
+});
+
+describe('a draft saved on another device', () => {
+  it('offers the server copy when this device has none, and goes to the wizard to resume it', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    (draftsApi.get as jest.Mock).mockResolvedValue({ draft: { universityId: 3, fullName: 'Ada Banda', step: 3 }, files: [], updatedAt: '2026-11-25T10:00:00.000Z' });
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 3 of 4\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume Application' }));
+    expect(screen.getByText('Now at /apply/3')).toBeInTheDocument();
+  });
+
+  it('shows no card when the server has no draft either', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    (draftsApi.get as jest.Mock).mockRejectedValue(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    await waitFor(() => expect(draftsApi.get).toHaveBeenCalled());
+    expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull();
   });
 });
 

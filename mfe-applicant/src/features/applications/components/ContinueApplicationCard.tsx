@@ -8,7 +8,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { clearDraft, loadDraft, type ApplicationDraft } from '../../../lib/application-draft';
+import { clearDraft, loadDraft, parseDraft, type ApplicationDraft } from '../../../lib/application-draft';
 import { recoverDraft } from '../../../lib/draft-recovery';
 import { getFileStore } from '../../../lib/file-store';
 import { notify } from 'shared-auth';
@@ -44,10 +44,17 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
   }, [universityId]);
 
   useEffect(() => {
-    // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy.
+    // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy,
+    // then for the copy on the server (a draft started on another device, issue 16).
     let active = true;
+    const fromServer = async (): Promise<ApplicationDraft | null> => {
+      const saved = await draftsApi.get({ skipLogoutOn401: true });
+      const found = parseDraft({ ...saved.draft, userId });
+      return found?.universityId ? found : null;
+    };
     if (!draft) {
       recoverDraft(userId)
+        .then(async (found) => found ?? (await fromServer()))
         .then((found) => active && found && setDraft(found))
         .catch(() => undefined);
     }

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { errorStatus, errorText, feeWaiversApi, intakesApi, type FeeWaiver, type Intake } from 'shared-api';
+import { errorText, feeWaiversApi, fieldProblem, intakesApi, type FeeWaiver, type Intake } from 'shared-api';
 import { formatIntakeDate } from 'shared-api/intakes';
 import { notify } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
@@ -115,12 +115,11 @@ function CreateWaiverForm({ universityId, intakes, onCreated }: { universityId: 
       notify(`Fee waiver code ${created.code} created`, 'success');
       onCreated(created);
     } catch (err) {
-      const message = errorText(err, 'Failed to create the fee waiver code.');
-      const field = errorStatus(err) === 400 ? /^(maxUses|expiresAt|intakeId): (.+)$/.exec(message) : null;
-      if (field?.[1] === 'maxUses') setErrors({ maxUses: 'Enter a whole number of uses, 1 or more (1 = single-use)' });
-      else if (field?.[1] === 'expiresAt') setErrors({ expiresOn: 'Choose a day that is not over yet' });
-      else if (field?.[1] === 'intakeId') setErrors({ intakeId: "Choose one of this university's intakes" });
-      else setFailure(message);
+      const field = fieldProblem(err)?.field;
+      if (field === 'maxUses') setErrors({ maxUses: 'Enter a whole number of uses, 1 or more (1 = single-use)' });
+      else if (field === 'expiresAt') setErrors({ expiresOn: 'Choose a day that is not over yet' });
+      else if (field === 'intakeId') setErrors({ intakeId: "Choose one of this university's intakes" });
+      else setFailure(errorText(err, 'Failed to create the fee waiver code.'));
     } finally {
       setBusy(false);
     }

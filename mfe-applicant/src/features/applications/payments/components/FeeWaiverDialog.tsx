@@ -17,7 +17,7 @@ import { notify } from 'shared-auth';
 
 /** 'code: this fee waiver code has expired.' reads 'This fee waiver code has expired.' */
 export function codeProblemText(message: string): string {
-  const text = message.replace(/^code:\s*/, '');
+  const text = message.replace(/^code:\s*/i, '');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
