@@ -4,9 +4,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorText, programsApi, type Program } from 'shared-api';
+import { errorText, programsApi, useServerData, type Program } from 'shared-api';
 import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
@@ -18,32 +17,19 @@ export function ProgramsList() {
   const { universityId } = useScope();
   const navigate = useNavigate();
   const { confirm, alert } = useFeedback();
-  const [programs, setPrograms] = useState<Program[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    (universityId === null ? programsApi.list() : programsApi.ofUniversity(universityId))
-      .then((list) => live && setPrograms(list))
-      .catch(() => {
-        if (!live) return;
-        setPrograms([]);
-        setError('Error: Failed to fetch programs.');
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [universityId]);
+  const {
+    data: programs = [],
+    loading,
+    error: loadError,
+    setData: setPrograms,
+  } = useServerData(() => (universityId === null ? programsApi.list() : programsApi.ofUniversity(universityId)), [universityId]);
+  const error = loadError ? 'Error: Failed to fetch programs.' : null;
 
   const remove = async (program: Program) => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     try {
       await programsApi.remove(program.id);
-      setPrograms((list) => list.filter((p) => p.id !== program.id));
+      setPrograms((list = []) => list.filter((p) => p.id !== program.id));
       await alert({ title: 'Deleted!', text: 'The program has been deleted.', icon: 'success' });
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to delete program'), icon: 'error' });

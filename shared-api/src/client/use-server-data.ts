@@ -1,0 +1,81 @@
+/**
+ * The one way a screen loads server data: what it shows while loading, the
+ * error, and a refresh that keeps the current data on screen until the new
+ * answer arrives. An answer that comes back after its inputs changed (or after
+ * the screen went away) is dropped, so a slow reply never overwrites a newer
+ * one — the "still mounted?" flag each screen used to write by hand.
+ *
+ * `load` null means "nothing to ask yet" (no university chosen, say): no call,
+ * not loading. `deps` are what the call depends on, as for useEffect.
+ */
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+
+export interface ServerData<T> {
+  /** The last answer (kept while refreshing); undefined before the first. */
+  data: T | undefined;
+  /** True while the first answer for these inputs is awaited. */
+  loading: boolean;
+  /** True while a refresh is awaited with the old data still shown. */
+  refreshing: boolean;
+  /** What the last call threw, or null once one succeeds. */
+  error: unknown;
+  /** Asks again; resolves when the answer (or the error) is in. */
+  refresh: () => Promise<void>;
+  /** Changes the data shown after the screen's own edit (a row removed, a status set). */
+  setData: (update: T | ((previous: T | undefined) => T)) => void;
+}
+
+export function useServerData<T>(load: (() => Promise<T>) | null, deps: DependencyList): ServerData<T> {
+  const [data, setDataState] = useState<T | undefined>(undefined);
+  const [loading, setLoading] = useState(load !== null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  // Each call gets a number; only the newest may write.
+  const latest = useRef(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  const run = useCallback(async (keepData: boolean) => {
+    const call = ++latest.current;
+    const current = loadRef.current;
+    if (current === null) {
+      setLoading(false);
+      setRefreshing(false);
+      return;
+    }
+    if (keepData) setRefreshing(true);
+    else setLoading(true);
+    try {
+      const answer = await current();
+      if (call !== latest.current) return;
+      setDataState(answer);
+      setError(null);
+    } catch (err) {
+      if (call !== latest.current) return;
+      setError(err);
+    } finally {
+      if (call === latest.current) {
+        setLoading(false);
+        setRefreshing(false);
+      }
+    }
+  }, []);
+
+  useEffect(() => {
+    setDataState(undefined);
+    setError(null);
+    void run(false);
+    return () => {
+      // Leaving (or new inputs): whatever is still on its way is dropped.
+      latest.current += 1;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the call depends on
+  }, deps);
+
+  const refresh = useCallback(() => run(true), [run]);
+  const setData = useCallback((update: T | ((previous: T | undefined) => T)) => {
+    setDataState((previous) => (typeof update === 'function' ? (update as (p: T | undefined) => T)(previous) : update));
+  }, []);
+
+  return { data, loading, refreshing, error, refresh, setData };
+}

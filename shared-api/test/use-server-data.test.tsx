@@ -1,0 +1,99 @@
+/**
+ * @jest-environment jsdom
+ *
+ * The one data-loading hook: loading, answer, error, refresh keeping the data,
+ * and a slow answer for old inputs never overwriting the newer one.
+ */
+import '@testing-library/jest-dom';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+// From the module itself: the package's index also loads the HTTP client, which jsdom cannot run.
+import { useServerData } from '../src/client/use-server-data';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (err: unknown) => void;
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function Names({ load, dep }: { load: (() => Promise<string[]>) | null; dep: string }) {
+  const { data, loading, refreshing, error, refresh, setData } = useServerData(load, [dep]);
+  return (
+    <div>
+      {loading && <p>Loading…</p>}
+      {refreshing && <p>Refreshing…</p>}
+      {error ? <p role="alert">Failed</p> : null}
+      <p>{data ? data.join(', ') : 'no data'}</p>
+      <button onClick={() => void refresh()}>Refresh</button>
+      <button onClick={() => setData((old) => [...(old ?? []), 'added'])}>Add</button>
+    </div>
+  );
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+test('shows loading, then the answer', async () => {
+  const answer = deferred<string[]>();
+  render(<Names load={() => answer.promise} dep="a" />);
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  await act(async () => answer.resolve(['UNZA', 'CBU']));
+  expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  expect(screen.getByText('UNZA, CBU')).toBeInTheDocument();
+});
+
+test('an error is shown, and a refresh that succeeds clears it', async () => {
+  let calls = 0;
+  const load = () => (++calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve(['UNZA']));
+  render(<Names load={load} dep="a" />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed');
+  fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  expect(await screen.findByText('UNZA')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a refresh keeps the old data on screen until the new answer arrives', async () => {
+  const second = deferred<string[]>();
+  let calls = 0;
+  const load = () => (++calls === 1 ? Promise.resolve(['old']) : second.promise);
+  render(<Names load={load} dep="a" />);
+  expect(await screen.findByText('old')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  expect(screen.getByText('Refreshing…')).toBeInTheDocument();
+  expect(screen.getByText('old')).toBeInTheDocument();
+  await act(async () => second.resolve(['new']));
+  expect(screen.getByText('new')).toBeInTheDocument();
+  expect(screen.queryByText('Refreshing…')).not.toBeInTheDocument();
+});
+
+test('a slow answer for old inputs never overwrites the newer one', async () => {
+  const slow = deferred<string[]>();
+  const { rerender } = render(<Names load={() => slow.promise} dep="university 1" />);
+  rerender(<Names load={() => Promise.resolve(['for university 2'])} dep="university 2" />);
+  expect(await screen.findByText('for university 2')).toBeInTheDocument();
+  await act(async () => slow.resolve(['for university 1']));
+  expect(screen.getByText('for university 2')).toBeInTheDocument();
+  expect(screen.queryByText('for university 1')).not.toBeInTheDocument();
+});
+
+test('nothing to ask yet: no call and not loading', () => {
+  render(<Names load={null} dep="none" />);
+  expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  expect(screen.getByText('no data')).toBeInTheDocument();
+});
+
+test("the screen's own edit changes what is shown", async () => {
+  render(<Names load={() => Promise.resolve(['UNZA'])} dep="a" />);
+  expect(await screen.findByText('UNZA')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+  expect(screen.getByText('UNZA, added')).toBeInTheDocument();
+});
