@@ -1,20 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, usersApi, type User } from 'shared-api';
 import { useFeedback } from '../../../components/Feedback';
 import { AddIcon } from '../../../components/icons';
-import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
-import { PagedTable } from '../../../components/PagedTable';
-import { useDebounced } from '../../../hooks/useDebounced';
+import { SearchBox, SearchedPagesView, useSearchedPages } from '../../../components/SearchedPages';
 import { useScope } from '../../../hooks/useScope';
 import { notify } from 'shared-auth';
 
@@ -38,37 +34,13 @@ export function UsersList() {
   const { user: me, isSuperuser, universityId } = useScope();
   const navigate = useNavigate();
   const { confirm, alert } = useFeedback();
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search.trim());
   const [role, setRole] = useState<'' | User['role']>('');
-  const [page, setPage] = useState(1);
-  const [users, setUsers] = useState<User[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    usersApi
-      .page({ page, size: USERS_PAGE_SIZE, search: debounced || undefined, role: role || undefined, universityId: universityId ?? undefined })
-      .then((result) => {
-        if (!live) return;
-        setUsers(result.items);
-        setTotal(result.total);
-      })
-      .catch((err) => {
-        if (!live) return;
-        setUsers([]);
-        setError(errorText(err, 'Failed to fetch users'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page, debounced, role, universityId]);
+  const list = useSearchedPages((query) => usersApi.page({ ...query, role: role || undefined, universityId: universityId ?? undefined }), {
+    size: USERS_PAGE_SIZE,
+    failure: 'Failed to fetch users',
+    deps: [role, universityId],
+  });
 
   const toggle = async (target: User) => {
     const archiving = target.enabled;
@@ -84,7 +56,7 @@ export function UsersList() {
     setBusyId(target.id);
     try {
       const updated = await usersApi.update(target.id, { ...target, enabled: !archiving });
-      setUsers((list) => list.map((u) => (u.id === target.id ? { ...u, ...updated, enabled: !archiving } : u)));
+      list.updateRows((rows) => rows.map((u) => (u.id === target.id ? { ...u, ...updated, enabled: !archiving } : u)));
       notify(archiving ? `${name} archived` : `${name} unarchived`, 'success');
     } catch (err) {
       const message = errorText(err, err instanceof Error ? err.message : 'Server error');
@@ -105,22 +77,14 @@ export function UsersList() {
         }
       />
       <Paper sx={{ p: 2, mb: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-        <TextField
-          label="Search"
-          placeholder="Name, email or phone"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
+        <SearchBox list={list} placeholder="Name, email or phone" standalone={false} />
         <TextField
           select
           label="Role"
           value={role}
           onChange={(e) => {
             setRole(e.target.value as '' | User['role']);
-            setPage(1);
+            list.restart();
           }}
         >
           {ROLE_FILTERS.map((r) => (
@@ -130,56 +94,39 @@ export function UsersList() {
           ))}
         </TextField>
       </Paper>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      {loading ? (
-        <Loading text="Loading users..." />
-      ) : users.length === 0 ? (
-        !error && (
-          <Paper sx={{ p: 4, textAlign: 'center' }}>
-            <Typography>No users found.</Typography>
-          </Paper>
-        )
-      ) : (
-        <PagedTable
-          label="Users"
-          rows={users}
-          total={total}
-          page={page}
-          size={USERS_PAGE_SIZE}
-          onPage={setPage}
-          columns={[
-            { header: 'Name', cell: (u) => u.fullName || `${u.firstName} ${u.lastName}` },
-            { header: 'Email', cell: (u) => u.email },
-            { header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
-            { header: 'Status', cell: (u) => <Chip size="small" variant="outlined" color={u.enabled ? 'success' : 'error'} label={u.enabled ? 'Active' : 'Blocked'} /> },
-            // Only the SUPERUSER archives an account: it spans every university.
-            ...(isSuperuser
-              ? [
-                  {
-                    header: 'Actions',
-                    cell: (u: User) =>
-                      u.id !== me?.id && (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          color={u.enabled ? 'error' : 'success'}
-                          disabled={busyId === u.id}
-                          onClick={() => void toggle(u)}
-                          aria-label={`${u.enabled ? 'Archive' : 'Unarchive'} ${u.fullName || u.email}`}
-                        >
-                          {u.enabled ? 'Archive' : 'Unarchive'}
-                        </Button>
-                      ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <SearchedPagesView
+        list={list}
+        label="Users"
+        noun="users"
+        size={USERS_PAGE_SIZE}
+        columns={[
+          { header: 'Name', cell: (u) => u.fullName || `${u.firstName} ${u.lastName}` },
+          { header: 'Email', cell: (u) => u.email },
+          { header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
+          { header: 'Status', cell: (u) => <Chip size="small" variant="outlined" color={u.enabled ? 'success' : 'error'} label={u.enabled ? 'Active' : 'Blocked'} /> },
+          // Only the SUPERUSER archives an account: it spans every university.
+          ...(isSuperuser
+            ? [
+                {
+                  header: 'Actions',
+                  cell: (u: User) =>
+                    u.id !== me?.id && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color={u.enabled ? 'error' : 'success'}
+                        disabled={busyId === u.id}
+                        onClick={() => void toggle(u)}
+                        aria-label={`${u.enabled ? 'Archive' : 'Unarchive'} ${u.fullName || u.email}`}
+                      >
+                        {u.enabled ? 'Archive' : 'Unarchive'}
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </Box>
   );
 }
