@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorText, coursesApi, programsApi, type Program } from 'shared-api';
+import { errorText, coursesApi, programsApi, useServerData } from 'shared-api';
+import { ChoiceField } from '../../../components/ChoiceField';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
 import { FormCard } from '../../../components/FormCard';
@@ -21,25 +21,12 @@ export function AddCourse() {
   const { alert } = useFeedback();
   const navigate = useNavigate();
   const [universityId, setUniversityId] = useState<string>(() => (isSuperuser ? (scoped !== null ? String(scoped) : '') : String(user?.universityId ?? '')));
-  const [programs, setPrograms] = useState<Program[]>([]);
   const [programId, setProgramId] = useState('');
+  // The programs of the chosen university; none until one is chosen, or when they cannot be fetched.
+  const { data: programs, error: programsFailed } = useServerData(universityId ? () => programsApi.ofUniversity(universityId) : null, [universityId]);
   const [values, setValues] = useState(EMPTY_COURSE);
   const { errors, setErrors, clear, showServerProblem } = useFieldErrors<string>();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    setPrograms([]);
-    setProgramId('');
-    if (!universityId) return;
-    let live = true;
-    programsApi
-      .ofUniversity(universityId)
-      .then((list) => live && setPrograms(list))
-      .catch(() => live && setPrograms([]));
-    return () => {
-      live = false;
-    };
-  }, [universityId]);
 
   const submit = async () => {
     const found = validateCourse(values);
@@ -71,48 +58,33 @@ export function AddCourse() {
       <BackButton />
       <FormCard title="Add Course" onSubmit={() => void submit()}>
         {isSuperuser && (
-          <TextField
-            select
+          <ChoiceField
             label="University"
+            placeholder="Select University"
             required
             value={universityId}
-            onChange={(e) => {
-              setUniversityId(e.target.value);
+            onChange={(chosen) => {
+              setUniversityId(chosen);
+              setProgramId('');
               clear('universityId');
             }}
-            error={Boolean(errors.universityId)}
-            helperText={errors.universityId}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">Select University</option>
-            {universities.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </TextField>
+            options={universities}
+            error={errors.universityId}
+          />
         )}
-        <TextField
-          select
+        <ChoiceField
           label="Program"
+          placeholder="Select Program"
           required
           value={programId}
-          onChange={(e) => {
-            setProgramId(e.target.value);
+          onChange={(chosen) => {
+            setProgramId(chosen);
             clear('programId');
           }}
           disabled={!universityId}
-          error={Boolean(errors.programId)}
-          helperText={errors.programId}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">Select Program</option>
-          {programs.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </TextField>
+          options={programsFailed ? [] : (programs ?? [])}
+          error={errors.programId}
+        />
         <CourseFields
           values={values}
           errors={errors}

@@ -10,10 +10,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { errorText, feeWaiversApi, fieldProblem, intakesApi, type FeeWaiver, type Intake } from 'shared-api';
+import { useState, type FormEvent } from 'react';
+import { errorText, feeWaiversApi, fieldProblem, intakesApi, useServerData, type FeeWaiver, type Intake } from 'shared-api';
 import { formatIntakeDate } from 'shared-api/intakes';
 import { notify } from 'shared-auth';
+import { ChoiceField, UniversityPicker } from '../../../components/ChoiceField';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowsTable } from '../../../components/PagedTable';
@@ -38,51 +39,19 @@ export function waiverStatus(waiver: FeeWaiver): string {
 }
 
 function useWaivers(universityId: number | null) {
-  const [waivers, setWaivers] = useState<FeeWaiver[]>([]);
-  const [loading, setLoading] = useState(universityId !== null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (universityId === null) {
-      setWaivers([]);
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    setError(null);
-    feeWaiversApi
-      .ofUniversity(universityId)
-      .then((list) => live && setWaivers(list))
-      .catch((err: unknown) => {
-        if (!live) return;
-        setWaivers([]);
-        setError(errorText(err, 'Failed to fetch the fee waiver codes.'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [universityId, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { waivers, loading, error, reload };
+  const { data, loading, error, refresh } = useServerData(universityId === null ? null : () => feeWaiversApi.ofUniversity(universityId), [universityId]);
+  return {
+    waivers: error ? [] : (data ?? []),
+    loading,
+    error: error ? errorText(error, 'Failed to fetch the fee waiver codes.') : null,
+    reload: () => void refresh(),
+  };
 }
 
-function useIntakeOptions(universityId: number | null) {
-  const [intakes, setIntakes] = useState<Intake[]>([]);
-  useEffect(() => {
-    setIntakes([]);
-    if (universityId === null) return;
-    let live = true;
-    intakesApi
-      .ofUniversity(universityId, { cache: 'no-cache' })
-      .then((list) => live && setIntakes(list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [universityId]);
-  return intakes;
+function useIntakeOptions(universityId: number | null): Intake[] {
+  // The form works without them (any intake), so a failure shows no intakes rather than an error.
+  const { data, error } = useServerData(universityId === null ? null : () => intakesApi.ofUniversity(universityId, { cache: 'no-cache' }), [universityId]);
+  return error ? [] : (data ?? []);
 }
 
 interface FormErrors {
@@ -149,23 +118,16 @@ function CreateWaiverForm({ universityId, intakes, onCreated }: { universityId: 
           helperText={errors.expiresOn ?? 'Ends at midnight, Lusaka time'}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          select
+        <ChoiceField
           label="Intake"
+          placeholder="Any intake"
           value={intakeId}
-          onChange={(e) => setIntakeId(e.target.value)}
-          error={Boolean(errors.intakeId)}
-          helperText={errors.intakeId ?? 'Any application to the university, or one intake only'}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={setIntakeId}
+          options={intakes}
+          error={errors.intakeId}
+          helperText="Any application to the university, or one intake only"
           sx={{ minWidth: 220 }}
-        >
-          <option value="">Any intake</option>
-          {intakes.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-        </TextField>
+        />
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
           {busy ? 'Creating...' : 'Create code'}
         </Button>
@@ -195,24 +157,14 @@ export function FeeWaiversPage() {
         An applicant who enters a fee waiver code on an application does not pay the application fee: the application is marked paid by waiver and is ready for review.
       </Typography>
       {isSuperuser && (
-        <TextField
-          select
-          label="University"
-          value={universityId === null ? '' : String(universityId)}
-          onChange={(e) => {
-            setChosen(e.target.value === '' ? null : Number(e.target.value));
+        <UniversityPicker
+          universities={universities}
+          value={universityId}
+          onChange={(id) => {
+            setChosen(id);
             setCreated(null);
           }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 240, mb: 2 }}
-        >
-          <option value="">Select University</option>
-          {universities.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </TextField>
+        />
       )}
       {universityId === null ? (
         <Alert severity="info">Select a university to see its fee waiver codes.</Alert>

@@ -10,7 +10,7 @@ import { useSaveIntake } from '../hooks/useSaveIntake';
 import { useUniversityPrograms } from '../hooks/useUniversityPrograms';
 import { EMPTY_INTAKE } from './intake-values';
 import { IntakeForm } from './IntakeForm';
-import { UniversityPicker } from './UniversityPicker';
+import { UniversityPicker } from '../../../components/ChoiceField';
 
 /** The list passes its university as ?university= so a SUPERUSER's choice carries over. */
 export function universityParam(search: URLSearchParams): number | null {

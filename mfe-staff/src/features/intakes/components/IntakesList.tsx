@@ -18,7 +18,7 @@ import { useIntakes } from '../hooks/useIntakes';
 import { universityParam } from './AddIntake';
 import { ExtendIntakeDialog } from './ExtendIntakeDialog';
 import { intakeToInput } from './intake-values';
-import { UniversityPicker } from './UniversityPicker';
+import { UniversityPicker } from '../../../components/ChoiceField';
 
 export const STATE_LABELS: Record<IntakeState, string> = { UPCOMING: 'Upcoming', OPEN: 'Open', CLOSED: 'Closed' };
 

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { ProgramInput } from 'shared-api';
 import type { CachedUniversity } from 'shared-auth';
+import { ChoiceField } from '../../../components/ChoiceField';
 import { FormCard, missing } from '../../../components/FormCard';
 import { useFieldErrors } from '../../../hooks/useFieldErrors';
 
@@ -65,10 +66,11 @@ export function ProgramForm({
 }) {
   const [values, setValues] = useState(initial);
   const { errors, setErrors, clear } = useFieldErrors<keyof ProgramFormValues>();
-  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const choose = (key: keyof ProgramFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
     clear(key);
   };
+  const set = (key: keyof ProgramFormValues) => (event: React.ChangeEvent<HTMLInputElement>) => choose(key)(event.target.value);
 
   const submit = () => {
     const found = validateProgram(values, universities !== undefined);
@@ -79,23 +81,7 @@ export function ProgramForm({
   return (
     <FormCard title={title} onSubmit={submit}>
       {universities && (
-        <TextField
-          select
-          label="University"
-          required
-          value={values.universityId}
-          onChange={set('universityId')}
-          error={Boolean(errors.universityId)}
-          helperText={errors.universityId}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">Select University</option>
-          {universities.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </TextField>
+        <ChoiceField label="University" placeholder="Select University" required value={values.universityId} onChange={choose('universityId')} options={universities} error={errors.universityId} />
       )}
       <TextField label="Name" required value={values.name} onChange={set('name')} error={Boolean(errors.name)} helperText={errors.name} />
       <TextField label="Description" required multiline minRows={3} value={values.description} onChange={set('description')} error={Boolean(errors.description)} helperText={errors.description} />

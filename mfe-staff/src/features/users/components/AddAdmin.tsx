@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, errorText, PASSWORD_MIN_LENGTH } from 'shared-api';
+import { ChoiceField } from '../../../components/ChoiceField';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
 import { FormCard, missing } from '../../../components/FormCard';
@@ -62,10 +63,11 @@ export function AddAdmin() {
     if (!values.universityId && universities[0]) setValues((v) => ({ ...v, universityId: String(universities[0].id) }));
   }, [universities, values.universityId]);
 
-  const set = (key: keyof AdminValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const choose = (key: keyof AdminValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
     clear(key);
   };
+  const set = (key: keyof AdminValues) => (event: React.ChangeEvent<HTMLInputElement>) => choose(key)(event.target.value);
   const field = (key: keyof AdminValues, label: string, type = 'text') => (
     <TextField
       label={label}
@@ -109,23 +111,7 @@ export function AddAdmin() {
       <BackButton />
       <FormCard title="Add Admin User" onSubmit={() => void submit()}>
         {isSuperuser ? (
-          <TextField
-            select
-            label="University"
-            required
-            value={values.universityId}
-            onChange={set('universityId')}
-            error={Boolean(errors.universityId)}
-            helperText={errors.universityId}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">Select University</option>
-            {universities.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </TextField>
+          <ChoiceField label="University" placeholder="Select University" required value={values.universityId} onChange={choose('universityId')} options={universities} error={errors.universityId} />
         ) : (
           <Typography variant="body2">University: {ownUniversity?.name ?? 'your university'}</Typography>
         )}
