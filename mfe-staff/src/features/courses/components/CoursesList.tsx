@@ -6,9 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { coursesApi, errorBody, errorStatus, errorText, type Course } from 'shared-api';
+import { coursesApi, errorBody, errorStatus, errorText, type Course, useServerData } from 'shared-api';
 import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
 import { AddIcon, DeleteIcon, EditIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
@@ -20,34 +19,20 @@ export function CoursesList() {
   const { universityId } = useScope();
   const navigate = useNavigate();
   const { confirm, alert } = useFeedback();
-  const [courses, setCourses] = useState<Course[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    coursesApi
-      .list()
-      .then((list) => live && setCourses(universityId === null ? list : list.filter((c) => c.universityId === universityId)))
-      .catch((err) => {
-        if (!live) return;
-        setCourses([]);
-        const status = errorStatus(err);
-        setError(errorBody(err)?.message ?? (status ? `Status ${status}` : ''));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [universityId]);
+  const {
+    data,
+    loading,
+    error: failed,
+    setData: setCourses,
+  } = useServerData(() => coursesApi.list().then((list) => (universityId === null ? list : list.filter((c) => c.universityId === universityId))), [universityId]);
+  const courses = failed ? [] : (data ?? []);
+  const error = failed ? (errorBody(failed)?.message ?? (errorStatus(failed) ? `Status ${errorStatus(failed)}` : '')) : null;
 
   const remove = async (course: Course) => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     try {
       await coursesApi.remove(course.id);
-      setCourses((list) => list.filter((c) => c.id !== course.id));
+      setCourses((list = []) => list.filter((c) => c.id !== course.id));
       await alert({ title: 'Deleted!', text: 'Course deleted successfully', icon: 'success' });
     } catch (err) {
       await alert({ title: 'Error', text: errorText(err, 'Failed to delete course'), icon: 'error' });

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { coursesApi, errorText, type Course } from 'shared-api';
+import { coursesApi, errorText, type Course, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
 import { FormCard } from '../../../components/FormCard';
@@ -25,25 +25,16 @@ export function EditCourse() {
   const { id } = useParams();
   // The list passes its copy in navigation state, but that copy may be older than
   // a change saved since: the form is filled only from the server's current course.
-  const [values, setValues] = useState<CourseFieldValues | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: course, error: loadFailed } = useServerData(id ? () => coursesApi.get(id) : null, [id]);
+  const loadError = loadFailed ? 'Failed to fetch course details' : null;
+  const [edited, setValues] = useState<CourseFieldValues | null>(null);
+  const values = edited ?? (course ? toValues(course) : null);
+  const universityId = course?.universityId ?? null;
   const { errors, setErrors, clear } = useFieldErrors<string>();
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
   const inReach = useInReach();
-  const [universityId, setUniversityId] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!id) return;
-    coursesApi
-      .get(id)
-      .then((course) => {
-        setUniversityId(course.universityId);
-        setValues(toValues(course));
-      })
-      .catch(() => setLoadError('Failed to fetch course details'));
-  }, [id]);
 
   const submit = async () => {
     if (!values || !id) return;

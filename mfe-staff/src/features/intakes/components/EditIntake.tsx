@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { errorText, intakesApi, isMissing, type Intake } from 'shared-api';
+import { errorText, intakesApi, isMissing, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';
@@ -14,19 +13,11 @@ import { IntakeForm } from './IntakeForm';
 export function EditIntake() {
   const { id } = useParams();
   // Filled from the server's current intake only, or saving would undo a change made since the list was read.
-  const [intake, setIntake] = useState<Intake | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: intake, error: loadFailed } = useServerData(id ? () => intakesApi.get(id) : null, [id]);
+  const loadError = loadFailed ? (isMissing(loadFailed) ? 'Intake not found' : errorText(loadFailed, 'Failed to fetch the intake.')) : null;
   const inReach = useInReach();
   const { programs, error } = useUniversityPrograms(intake?.universityId ?? null);
   const { busy, errors, problem, save } = useSaveIntake((input) => intakesApi.update(intake!.id, input), 'Intake Updated Successfully', `/intakes?university=${intake?.universityId ?? ''}`);
-
-  useEffect(() => {
-    if (!id) return;
-    intakesApi
-      .get(id)
-      .then(setIntake)
-      .catch((err) => setLoadError(isMissing(err) ? 'Intake not found' : errorText(err, 'Failed to fetch the intake.')));
-  }, [id]);
 
   return (
     <Box>

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { authApi, errorText, formatPhone, usersApi, type User } from 'shared-api';
+import { useState } from 'react';
+import { authApi, errorText, formatPhone, usersApi, useServerData } from 'shared-api';
 import { notify, requestLogout } from 'shared-auth';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
@@ -16,23 +16,9 @@ const shown = (value: string | number | null | undefined) => (value === null || 
 /** Spec §2.4: the staff profile is the applicant profile (status always Active, 'Not provided' when missing). */
 export function Profile() {
   const { user } = useScope();
-  const [profile, setProfile] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { data: profile, loading, error: failed } = useServerData(user ? () => usersApi.get(user.id) : null, [user]);
+  const error = failed ? 'Failed to load profile data' : null;
   const [signingOut, setSigningOut] = useState(false);
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    usersApi
-      .get(user.id)
-      .then((p) => live && setProfile(p))
-      .catch(() => live && setError('Failed to load profile data'))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [user]);
 
   // The server has ended every session, this one included: the shell only forgets it
   // (no logout call, which would answer 401) and /login says what happened.

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { errorText, programsApi, type Program } from 'shared-api';
+import { errorText, programsApi, type Program, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
 import { Loading } from '../../../components/Loading';
@@ -25,20 +25,12 @@ export function EditProgram() {
   // The list passes its copy in navigation state (spec §2.4), but that copy may be
   // older than a change saved since: the form is filled only from the server's
   // current program, or saving it would undo that change.
-  const [program, setProgram] = useState<Program | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: program, error: loadFailed } = useServerData(id ? () => programsApi.get(id) : null, [id]);
+  const loadError = loadFailed ? errorText(loadFailed, 'Failed to fetch programs.') : null;
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
   const inReach = useInReach();
-
-  useEffect(() => {
-    if (!id) return;
-    programsApi
-      .get(id)
-      .then(setProgram)
-      .catch((err) => setLoadError(errorText(err, 'Failed to fetch programs.')));
-  }, [id]);
 
   const submit = async (values: ProgramFormValues) => {
     if (!program) return;

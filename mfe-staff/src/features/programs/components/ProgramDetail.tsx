@@ -6,41 +6,25 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { coursesApi, errorText, LIMITS, programsApi, type Course, type Program } from 'shared-api';
+import { coursesApi, errorText, LIMITS, programsApi, type Course, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))' } as const;
 
+const NO_COURSES: Course[] = [];
+
 export function ProgramDetail() {
   const { id } = useParams();
-  const [program, setProgram] = useState<Program | null>(null);
-  const [courses, setCourses] = useState<Course[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { data, loading, error: failed } = useServerData(id ? () => Promise.all([programsApi.get(id), coursesApi.ofProgram(id).catch(() => [] as Course[])]) : null, [id]);
+  const [program, courses] = data ?? [null, NO_COURSES];
+  const error = failed ? errorText(failed, 'Failed to fetch programs.') : null;
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState<number>(LIMITS.staffProgramCourses.first);
   const inReach = useInReach();
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setLoading(true);
-    Promise.all([programsApi.get(id), coursesApi.ofProgram(id).catch(() => [] as Course[])])
-      .then(([p, c]) => {
-        if (!live) return;
-        setProgram(p);
-        setCourses(c);
-      })
-      .catch((err) => live && setError(errorText(err, 'Failed to fetch programs.')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id]);
 
   const matching = useMemo(() => {
     const needle = search.trim().toLowerCase();

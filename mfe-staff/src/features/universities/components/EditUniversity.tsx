@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { errorText, universitiesApi, type University } from 'shared-api';
+import { errorText, universitiesApi, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from '../../../components/Feedback';
 import { Loading } from '../../../components/Loading';
@@ -14,19 +14,11 @@ export function EditUniversity() {
   // The list passes its copy in navigation state (spec §2.4), but that copy may be
   // older than a change saved since: the form is filled only from the server's
   // current university, or saving it would undo that change.
-  const [university, setUniversity] = useState<University | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: university, error: loadFailed } = useServerData(id ? () => universitiesApi.get(id) : null, [id]);
+  const loadError = loadFailed ? 'Failed to fetch university details' : null;
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!id) return;
-    universitiesApi
-      .get(id)
-      .then(setUniversity)
-      .catch(() => setLoadError('Failed to fetch university details'));
-  }, [id]);
 
   const submit = async (values: UniversityFormValues) => {
     if (!university) return;

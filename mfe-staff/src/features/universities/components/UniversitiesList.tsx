@@ -5,9 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorText, universitiesApi, type University } from 'shared-api';
+import { errorText, universitiesApi, type University, useServerData } from 'shared-api';
 import { cacheUniversities } from 'shared-auth';
 import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
@@ -18,31 +17,27 @@ import { oneLine, RowsTable } from '../../../components/PagedTable';
 export function UniversitiesList() {
   const navigate = useNavigate();
   const { confirm, alert } = useFeedback();
-  const [universities, setUniversities] = useState<University[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    universitiesApi
-      .list()
-      .then((list) => {
-        if (!live) return;
-        setUniversities(list);
+  const {
+    data,
+    loading,
+    error: failed,
+    setData: setUniversities,
+  } = useServerData(
+    () =>
+      universitiesApi.list().then((list) => {
         cacheUniversities(list);
-      })
-      .catch((err) => live && setError(errorText(err, 'Failed to fetch universities')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, []);
+        return list;
+      }),
+    [],
+  );
+  const universities = data ?? [];
+  const error = failed ? errorText(failed, 'Failed to fetch universities') : null;
 
   const remove = async (university: University) => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     try {
       await universitiesApi.remove(university.id);
-      setUniversities((list) => {
+      setUniversities((list = []) => {
         const next = list.filter((u) => u.id !== university.id);
         cacheUniversities(next);
         return next;

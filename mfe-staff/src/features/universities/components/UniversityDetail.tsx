@@ -8,45 +8,28 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { errorStatus, LIMITS, programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { errorStatus, LIMITS, programsApi, universitiesApi, type Program, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
 import { useScope } from '../../../hooks/useScope';
 
+const NO_PROGRAMS: Program[] = [];
+
 export function UniversityDetail() {
   const { id } = useParams();
   const { user } = useScope();
   const navigate = useNavigate();
-  const [university, setUniversity] = useState<University | null>(null);
-  const [programs, setPrograms] = useState<Program[]>([]);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'error'>('loading');
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState<number>(LIMITS.universityPrograms.first);
   // An ADMIN sees only its own university.
   const outOfReach = user?.role === 'ADMIN' && String(user.universityId) !== id;
 
-  useEffect(() => {
-    if (!id || outOfReach) {
-      setState('missing');
-      return;
-    }
-    let live = true;
-    setState('loading');
-    Promise.all([universitiesApi.get(id), programsApi.ofUniversity(id).catch(() => [] as Program[])])
-      .then(([u, p]) => {
-        if (!live) return;
-        setUniversity(u);
-        setPrograms(p);
-        setState('ready');
-      })
-      .catch((err) => live && setState(errorStatus(err) === 404 ? 'missing' : 'error'));
-    return () => {
-      live = false;
-    };
-  }, [id, outOfReach]);
+  const { data, error } = useServerData(!id || outOfReach ? null : () => Promise.all([universitiesApi.get(id), programsApi.ofUniversity(id).catch(() => [] as Program[])]), [id, outOfReach]);
+  const [university, programs] = data ?? [null, NO_PROGRAMS];
+  const state: 'loading' | 'ready' | 'missing' | 'error' = !id || outOfReach ? 'missing' : error ? (errorStatus(error) === 404 ? 'missing' : 'error') : data ? 'ready' : 'loading';
 
   const matching = useMemo(() => {
     const needle = search.trim().toLowerCase();
