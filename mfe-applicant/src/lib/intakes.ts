@@ -5,25 +5,14 @@
  * refuses an application outside an intake, and the wizard says so.
  */
 import { useEffect, useState } from 'react';
-import { intakesApi, type Intake } from 'shared-api';
+import { intakesApi, useServerData, type Intake } from 'shared-api';
 import { intakeOutlook, type IntakeOutlook } from 'shared-api/intakes';
 
 export function useUniversityIntakes(universityId: number | null): { intakes: Intake[]; outlook: IntakeOutlook | null } {
-  const [state, setState] = useState<{ for: number | null; intakes: Intake[] } | null>(null);
-  useEffect(() => {
-    let active = true;
-    setState(null);
-    if (universityId === null) return undefined;
-    intakesApi
-      .ofUniversity(universityId)
-      .then((list) => active && setState({ for: universityId, intakes: Array.isArray(list) ? list : [] }))
-      .catch(() => active && setState({ for: universityId, intakes: [] }));
-    return () => {
-      active = false;
-    };
-  }, [universityId]);
-  if (!state || state.for !== universityId) return { intakes: [], outlook: null };
-  return { intakes: state.intakes, outlook: intakeOutlook(state.intakes) };
+  const { data, error, loading } = useServerData(universityId === null ? null : () => intakesApi.ofUniversity(universityId), [universityId]);
+  if (universityId === null || loading || (!data && !error)) return { intakes: [], outlook: null };
+  const intakes = !error && Array.isArray(data) ? data : [];
+  return { intakes, outlook: intakeOutlook(intakes) };
 }
 
 /** The current time, renewed every `ms` (a countdown counts down while the page stays open). */

@@ -4,29 +4,13 @@
  * both would be reviewed (and each has its own fee). A failed look-up is no
  * reason to stop anyone applying, so it answers null. Undefined while looking.
  */
-import { useEffect, useState } from 'react';
-import { applicationsApi, DECIDABLE_STATUSES, type Application } from 'shared-api';
+import { applicationsApi, DECIDABLE_STATUSES, useServerData, type Application } from 'shared-api';
 
 export function useOpenApplication(userId: number | null | undefined, universityId: number | null): Application | null | undefined {
-  const [open, setOpen] = useState<Application | null | undefined>(undefined);
-  useEffect(() => {
-    let active = true;
-    setOpen(undefined);
-    if (!userId || universityId === null) {
-      setOpen(null);
-      return undefined;
-    }
-    Promise.resolve()
-      .then(() => applicationsApi.ofUser(userId, { skipLogoutOn401: true }))
-      .then((list) => {
-        if (!active || !Array.isArray(list)) return;
-        const found = list.find((a) => a.universityId === universityId && DECIDABLE_STATUSES.includes(String(a.status).toUpperCase() as Application['status']));
-        setOpen(found ?? null);
-      })
-      .catch(() => active && setOpen(null));
-    return () => {
-      active = false;
-    };
-  }, [userId, universityId]);
-  return open;
+  const asking = Boolean(userId) && universityId !== null;
+  const { data, error, loading } = useServerData(asking ? () => applicationsApi.ofUser(userId!, { skipLogoutOn401: true }) : null, [userId, universityId]);
+  if (!asking || error) return null;
+  if (loading || data === undefined) return undefined;
+  if (!Array.isArray(data)) return null;
+  return data.find((a) => a.universityId === universityId && DECIDABLE_STATUSES.includes(String(a.status).toUpperCase() as Application['status'])) ?? null;
 }

@@ -1,5 +1,5 @@
 /** /profile: the applicant's account, plus data export and account deletion. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authApi, errorText, formatPhone, usersApi, type User } from 'shared-api';
+import { authApi, errorText, formatPhone, usersApi, useServerData } from 'shared-api';
 import { notify, requestLogout, useAuth } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
 import { saveBlob } from '../../../lib/format';
@@ -41,26 +41,14 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export function ProfilePage() {
   const user = useAuth((s) => s.user);
-  const [profile, setProfile] = useState<User | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: profile, error } = useServerData(user ? () => usersApi.get(user.id) : null, [user]);
+  const failed = Boolean(error);
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
   const [deleteError, setDeleteError] = useState('');
   const [signingOut, setSigningOut] = useState(false);
-
-  useEffect(() => {
-    if (!user) return;
-    let active = true;
-    usersApi
-      .get(user.id)
-      .then((data) => active && setProfile(data))
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-    };
-  }, [user]);
 
   if (!user) return <Alert severity="error">User not authenticated</Alert>;
 
