@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { universitiesApi } from 'shared-api';
+import { useState } from 'react';
+import { universitiesApi, useServerData } from 'shared-api';
 import { cacheUniversities, readCachedUniversities, type CachedUniversity } from 'shared-auth';
 
 /**
@@ -7,23 +7,17 @@ import { cacheUniversities, readCachedUniversities, type CachedUniversity } from
  * then the live list (which refreshes the cache).
  */
 export function useUniversityOptions(enabled = true): { universities: CachedUniversity[]; loading: boolean } {
-  const [universities, setUniversities] = useState<CachedUniversity[]>(() => readCachedUniversities());
-  const [loading, setLoading] = useState(enabled);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    universitiesApi
-      .list()
-      .then((list) => {
-        if (!live) return;
-        cacheUniversities(list);
-        setUniversities(list.map((u) => ({ id: u.id, name: u.name })));
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return { universities, loading };
+  const [cached] = useState<CachedUniversity[]>(() => readCachedUniversities());
+  const { data, loading } = useServerData(
+    enabled
+      ? () =>
+          universitiesApi.list().then((list) => {
+            cacheUniversities(list);
+            return list.map((u) => ({ id: u.id, name: u.name }));
+          })
+      : null,
+    [enabled],
+  );
+  // A failed read keeps the cached list: the select still offers what was known.
+  return { universities: data ?? cached, loading };
 }

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+
 import { useParams } from 'react-router-dom';
-import { coursesApi, errorStatus, type Course } from 'shared-api';
+import { coursesApi, errorStatus, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
@@ -12,28 +12,9 @@ import { useInReach } from '../../../hooks/useInReach';
 
 export function CourseDetail() {
   const { id } = useParams();
-  const [course, setCourse] = useState<Course | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'error'>('loading');
+  const { data: course, error } = useServerData(id ? () => coursesApi.get(id) : null, [id]);
   const inReach = useInReach();
-  const inReachRef = useRef(inReach);
-  inReachRef.current = inReach;
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setState('loading');
-    coursesApi
-      .get(id)
-      .then((c) => {
-        if (!live) return;
-        setCourse(c);
-        setState(inReachRef.current(c.universityId) ? 'ready' : 'missing');
-      })
-      .catch((err) => live && setState(errorStatus(err) === 404 ? 'missing' : 'error'));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const state: 'loading' | 'ready' | 'missing' | 'error' = error ? (errorStatus(error) === 404 ? 'missing' : 'error') : course ? (inReach(course.universityId) ? 'ready' : 'missing') : 'loading';
 
   return (
     <Box>

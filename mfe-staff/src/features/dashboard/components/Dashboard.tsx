@@ -5,9 +5,9 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { dashboardApi, errorText, universitiesApi, type DashboardStats } from 'shared-api';
+import { dashboardApi, errorText, universitiesApi, useServerData } from 'shared-api';
 import { cacheUniversities } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
@@ -19,8 +19,6 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, m
 
 export function Dashboard() {
   const { isSuperuser, universityId } = useScope();
-  const [stats, setStats] = useState<DashboardStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const scoped = isSuperuser ? universityId : null;
 
   // Spec §2.4: the dashboard fetches the universities list and caches it under 'universities'.
@@ -31,18 +29,8 @@ export function Dashboard() {
       .catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    setStats(null);
-    setError(null);
-    dashboardApi
-      .stats(scoped)
-      .then((s) => live && setStats(s))
-      .catch((err) => live && setError(errorText(err, 'Failed to load dashboard statistics')));
-    return () => {
-      live = false;
-    };
-  }, [scoped]);
+  const { data: stats, error: failed } = useServerData(() => dashboardApi.stats(scoped), [scoped]);
+  const error = failed ? errorText(failed, 'Failed to load dashboard statistics') : null;
 
   const counters: Array<[string, number | undefined]> = isSuperuser
     ? [

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { intakesApi, type Intake } from 'shared-api';
+import { useCallback } from 'react';
+import { intakesApi, useServerData, type Intake } from 'shared-api';
 
 /**
  * The intakes of a university, read again after every change the staff
@@ -8,34 +8,7 @@ import { intakesApi, type Intake } from 'shared-api';
  * an earlier answer.
  */
 export function useIntakes(universityId: number | null) {
-  const [intakes, setIntakes] = useState<Intake[]>([]);
-  const [loading, setLoading] = useState(universityId !== null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (universityId === null) {
-      setIntakes([]);
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    setError(null);
-    intakesApi
-      .ofUniversity(universityId, { cache: 'no-cache' })
-      .then((list) => live && setIntakes(list))
-      .catch(() => {
-        if (!live) return;
-        setIntakes([]);
-        setError('Error: Failed to fetch intakes.');
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [universityId, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { intakes, loading, error, reload };
+  const { data, loading, error, refresh } = useServerData<Intake[]>(universityId === null ? null : () => intakesApi.ofUniversity(universityId, { cache: 'no-cache' }), [universityId]);
+  const reload = useCallback(() => void refresh(), [refresh]);
+  return { intakes: error ? [] : (data ?? []), loading, error: error ? 'Error: Failed to fetch intakes.' : null, reload };
 }

@@ -1,21 +1,7 @@
-import { useEffect, useState } from 'react';
-import { programsApi, type Program } from 'shared-api';
+import { programsApi, useServerData, type Program } from 'shared-api';
 
 /** The programs of one university, which an intake may offer. */
 export function useUniversityPrograms(universityId: number | null) {
-  const [programs, setPrograms] = useState<Program[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (universityId === null) return;
-    let live = true;
-    setPrograms(null);
-    programsApi
-      .ofUniversity(universityId)
-      .then((list) => live && setPrograms(list))
-      .catch(() => live && setError('Error: Failed to fetch programs.'));
-    return () => {
-      live = false;
-    };
-  }, [universityId]);
-  return { programs, error };
+  const { data, error } = useServerData<Program[]>(universityId === null ? null : () => programsApi.ofUniversity(universityId), [universityId]);
+  return { programs: data ?? null, error: error ? 'Error: Failed to fetch programs.' : null };
 }
