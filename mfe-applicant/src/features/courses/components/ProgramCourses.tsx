@@ -1,5 +1,5 @@
 /** /courses/:id: the courses of a program (the id is a program id), 8 then 'Load More' +4. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,47 +8,28 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { coursesApi, errorText, isMissing, isRecordId, LIMITS, programsApi, type Course } from 'shared-api';
+import { coursesApi, errorText, isMissing, isRecordId, LIMITS, programsApi, useServerData, type Course } from 'shared-api';
 import { NotFoundState } from 'shared-auth/ui';
 import { BackButton } from '../../../components/BackButton';
 import { SkeletonCards } from '../../../components/Loading';
 
 export function ProgramCourses() {
   const { id = '' } = useParams();
-  const [courses, setCourses] = useState<Course[]>([]);
-  const [programName, setProgramName] = useState('');
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  const [missing, setMissing] = useState(false);
   const [visible, setVisible] = useState<number>(LIMITS.applicantCourses.first);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setError('');
-    setMissing(false);
+  const valid = isRecordId(id);
+  const courses = useServerData(valid ? () => coursesApi.ofProgram(id) : null, [id]);
+  // The name is a nicety for the heading; only a program that does not exist matters.
+  const program = useServerData(valid ? () => programsApi.get(id) : null, [id]);
+  const [shownFor, setShownFor] = useState(id);
+  if (shownFor !== id) {
+    setShownFor(id);
     setVisible(LIMITS.applicantCourses.first);
-    if (!isRecordId(id)) {
-      setMissing(true);
-      return undefined;
-    }
-    coursesApi
-      .ofProgram(id)
-      .then((list) => active && setCourses(list))
-      .catch((err: unknown) => {
-        if (!active) return;
-        setCourses([]);
-        setError(`Failed to fetch courses: ${errorText(err, 'Server error')}`);
-      })
-      .finally(() => active && setLoading(false));
-    programsApi
-      .get(id)
-      .then((program) => active && setProgramName(program.name))
-      .catch((err: unknown) => active && isMissing(err) && setMissing(true));
-    return () => {
-      active = false;
-    };
-  }, [id]);
+  }
+  const missing = !valid || (program.error !== null && isMissing(program.error));
+  const programName = program.data?.name ?? '';
+  const loading = courses.loading;
+  const error = courses.error ? `Failed to fetch courses: ${errorText(courses.error, 'Server error')}` : '';
+  const list: Course[] = courses.error ? [] : (courses.data ?? []);
 
   if (missing) {
     return (
@@ -79,12 +60,12 @@ export function ProgramCourses() {
       )}
       {loading ? (
         <SkeletonCards />
-      ) : !error && courses.length === 0 ? (
+      ) : !error && list.length === 0 ? (
         <Typography color="text.secondary">No courses found</Typography>
       ) : (
         <>
           <Grid container spacing={2}>
-            {courses.slice(0, visible).map((course) => (
+            {list.slice(0, visible).map((course) => (
               <Grid key={course.id} size={{ xs: 12, sm: 6, md: 3 }}>
                 <Card sx={{ height: '100%' }}>
                   <CardContent>
@@ -100,7 +81,7 @@ export function ProgramCourses() {
               </Grid>
             ))}
           </Grid>
-          {visible < courses.length && (
+          {visible < list.length && (
             <Box sx={{ textAlign: 'center', mt: 3 }}>
               <Button variant="outlined" onClick={() => setVisible((n) => n + LIMITS.applicantCourses.more)}>
                 Load More

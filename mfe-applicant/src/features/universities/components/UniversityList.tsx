@@ -1,5 +1,5 @@
 /** /dashboard: the university list with a name search and 'See More Universities'. */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,33 +10,30 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, universitiesApi, type University } from 'shared-api';
+import { LIMITS, universitiesApi, useServerData, type University } from 'shared-api';
 import { cacheUniversities } from 'shared-auth';
 import { SkeletonCards } from '../../../components/Loading';
 import { cutText } from '../../../lib/format';
 
+const NO_UNIVERSITIES: University[] = [];
+
 export function UniversityList() {
-  const [universities, setUniversities] = useState<University[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  const {
+    data,
+    loading,
+    error: failed,
+  } = useServerData(
+    () =>
+      universitiesApi.list().then((list) => {
+        cacheUniversities(list);
+        return list;
+      }),
+    [],
+  );
+  const universities = data ?? NO_UNIVERSITIES;
+  const error = failed ? 'Failed to fetch universities' : '';
   const [search, setSearch] = useState('');
   const [visible, setVisible] = useState<number>(LIMITS.universities.first);
-
-  useEffect(() => {
-    let active = true;
-    universitiesApi
-      .list()
-      .then((list) => {
-        if (!active) return;
-        setUniversities(list);
-        cacheUniversities(list);
-      })
-      .catch(() => active && setError('Failed to fetch universities'))
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const filtered = useMemo(() => {
     const term = search.trim().toLowerCase();
