@@ -12,7 +12,7 @@ import { clearDraft, loadDraft, parseDraft, type ApplicationDraft } from '../../
 import { recoverDraft } from '../../../lib/draft-recovery';
 import { getFileStore } from '../../../lib/file-store';
 import { notify } from 'shared-auth';
-import { draftsApi, universitiesApi } from 'shared-api';
+import { draftsApi, universitiesApi, useServerData } from 'shared-api';
 import { IntakeDeadline } from '../../../components/IntakeNotices';
 import { useUniversityIntakes } from '../../../lib/intakes';
 
@@ -23,25 +23,12 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
     return saved && saved.universityId !== null && (saved.userId === null || saved.userId === userId) ? saved : null;
   });
   const [confirming, setConfirming] = useState(false);
-  const [universityName, setUniversityName] = useState('');
   const universityId = draft?.universityId ?? null;
   // The deadline of the intake the draft would go into: the soonest to close.
   const { outlook } = useUniversityIntakes(universityId);
 
-  useEffect(() => {
-    // The card names the university, so an applicant with drafts in mind knows which one this is.
-    let active = true;
-    setUniversityName('');
-    if (universityId !== null) {
-      universitiesApi
-        .get(universityId)
-        .then((u) => active && setUniversityName(u.name))
-        .catch(() => undefined);
-    }
-    return () => {
-      active = false;
-    };
-  }, [universityId]);
+  // The card names the university, so an applicant with drafts in mind knows which one this is.
+  const universityName = useServerData(universityId !== null ? () => universitiesApi.get(universityId) : null, [universityId]).data?.name ?? '';
 
   useEffect(() => {
     // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy,

@@ -1,5 +1,5 @@
 /** /universities/:id: one university, its programs with a name search, Apply. */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +11,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isMissing, isRecordId, LIMITS, programsApi, universitiesApi, type Program, type University } from 'shared-api';
+import { isMissing, isRecordId, LIMITS, programsApi, useServerData, universitiesApi, type Program } from 'shared-api';
 import { NotFoundState } from 'shared-auth/ui';
 import { BackButton } from '../../../components/BackButton';
 import { Loading, SkeletonCards } from '../../../components/Loading';
@@ -21,52 +21,25 @@ import { useOpenApplication } from '../../../lib/open-application';
 import { useUniversityIntakes } from '../../../lib/intakes';
 import { ApplicationsClosed, IntakeDeadline } from '../../../components/IntakeNotices';
 
+const NO_PROGRAMS: Program[] = [];
+
 export function UniversityDetail() {
   const { id = '' } = useParams();
-  const [university, setUniversity] = useState<University | null>(null);
-  const [universityError, setUniversityError] = useState('');
-  const [missing, setMissing] = useState(false);
   const userId = useAuth((s) => s.user?.id);
   const openApplication = useOpenApplication(userId, isRecordId(id) ? Number(id) : null);
   const { outlook } = useUniversityIntakes(isRecordId(id) ? Number(id) : null);
-  const [programs, setPrograms] = useState<Program[]>([]);
-  const [programsLoading, setProgramsLoading] = useState(true);
-  const [programsError, setProgramsError] = useState('');
   const [search, setSearch] = useState('');
   const [visible, setVisible] = useState<number>(LIMITS.universityPrograms.first);
 
-  useEffect(() => {
-    let active = true;
-    setUniversity(null);
-    setUniversityError('');
-    setMissing(false);
-    setProgramsLoading(true);
-    setProgramsError('');
-    if (!isRecordId(id)) {
-      setMissing(true);
-      return undefined;
-    }
-    universitiesApi
-      .get(id)
-      .then((u) => active && setUniversity(u))
-      .catch((err: unknown) => {
-        if (!active) return;
-        if (isMissing(err)) setMissing(true);
-        else setUniversityError('Failed to fetch university details');
-      });
-    programsApi
-      .ofUniversity(id)
-      .then((list) => active && setPrograms(list))
-      .catch(() => {
-        if (!active) return;
-        setPrograms([]);
-        setProgramsError('Failed to fetch programs');
-      })
-      .finally(() => active && setProgramsLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [id]);
+  const valid = isRecordId(id);
+  const universityRead = useServerData(valid ? () => universitiesApi.get(id) : null, [id]);
+  const programsRead = useServerData(valid ? () => programsApi.ofUniversity(id) : null, [id]);
+  const university = universityRead.data ?? null;
+  const missing = !valid || (universityRead.error !== null && isMissing(universityRead.error));
+  const universityError = universityRead.error !== null && !missing ? 'Failed to fetch university details' : '';
+  const programs = programsRead.error ? NO_PROGRAMS : (programsRead.data ?? NO_PROGRAMS);
+  const programsLoading = programsRead.loading;
+  const programsError = programsRead.error ? 'Failed to fetch programs' : '';
 
   const filtered = useMemo(() => {
     const term = search.trim().toLowerCase();
