@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
 
 const UniversityList = lazy(() => import('./features/universities').then((m) => ({ default: m.UniversityList })));
@@ -30,12 +31,14 @@ export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode 
 
 export default function App() {
   return (
-    <Suspense fallback={<Loading />}>
-      <Routes>
-        {APPLICANT_ROUTES.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-      </Routes>
-    </Suspense>
+    <FeedbackProvider>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          {APPLICANT_ROUTES.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Routes>
+      </Suspense>
+    </FeedbackProvider>
   );
 }

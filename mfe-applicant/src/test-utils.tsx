@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { authStore, clearNotices, type SessionUser } from 'shared-auth';
 import { NoticeStack } from 'shared-auth/ui';
+import { FeedbackProvider } from 'shared-auth/dialogs';
 
 export const applicant: SessionUser = {
   id: 7,
@@ -33,12 +34,14 @@ export function renderAt(element: ReactElement, { path, url }: { path: string; u
   clearNotices();
   return render(
     <>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={<Elsewhere />} />
-        </Routes>
-      </MemoryRouter>
+      <FeedbackProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={path} element={element} />
+            <Route path="*" element={<Elsewhere />} />
+          </Routes>
+        </MemoryRouter>
+      </FeedbackProvider>
       <NoticeStack />
     </>,
   );

@@ -7,7 +7,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { isStaff, useAuth } from 'shared-auth';
-import { FeedbackProvider } from './components/Feedback';
+import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
 import { NotAllowed } from './components/NotAllowed';
 

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { authStore, clearNotices, type Role } from 'shared-auth';
 import { createPortalTheme, NoticeStack } from 'shared-auth/ui';
-import { FeedbackProvider } from '../components/Feedback';
+import { FeedbackProvider } from 'shared-auth/dialogs';
 
 /** Test helper: puts a signed-in staff user in the shared store. */
 export function signIn(role: Role, options: { universityId?: number | null; selectedUniversity?: number | null; id?: number } = {}) {

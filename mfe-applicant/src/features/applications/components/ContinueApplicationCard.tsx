@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useFeedback } from 'shared-auth/dialogs';
 import { clearDraft, loadDraft, parseDraft, type ApplicationDraft } from '../../../lib/application-draft';
 import { recoverDraft } from '../../../lib/draft-recovery';
 import { getFileStore } from '../../../lib/file-store';
@@ -22,7 +22,7 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
     const saved = loadDraft();
     return saved && saved.universityId !== null && (saved.userId === null || saved.userId === userId) ? saved : null;
   });
-  const [confirming, setConfirming] = useState(false);
+  const { confirm } = useFeedback();
   const universityId = draft?.universityId ?? null;
   // The deadline of the intake the draft would go into: the soonest to close.
   const { outlook } = useUniversityIntakes(universityId);
@@ -61,9 +61,18 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
     await getFileStore()
       .clear()
       .catch(() => undefined);
-    setConfirming(false);
     setDraft(null);
     notify('Your saved application draft has been deleted.', 'info');
+  };
+
+  const askToStartOver = async () => {
+    const confirmed = await confirm({
+      title: 'Start over?',
+      text: "Your saved answers and chosen files will be deleted. You won't be able to revert this!",
+      icon: 'warning',
+      confirmText: 'Yes, start over',
+    });
+    if (confirmed) await startOver();
   };
 
   return (
@@ -86,19 +95,10 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
         <Button variant="contained" onClick={() => navigate(`/apply/${draft.universityId}`)}>
           Resume Application
         </Button>
-        <Button color="error" onClick={() => setConfirming(true)}>
+        <Button color="error" onClick={() => void askToStartOver()}>
           Start Over
         </Button>
       </CardActions>
-      <ConfirmDialog
-        open={confirming}
-        title="Start over?"
-        text="Your saved answers and chosen files will be deleted. You won't be able to revert this!"
-        confirmLabel="Yes, start over"
-        danger
-        onConfirm={() => void startOver()}
-        onClose={() => setConfirming(false)}
-      />
     </Card>
   );
 }

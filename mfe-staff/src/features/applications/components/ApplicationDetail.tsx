@@ -21,7 +21,7 @@ import {
 } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { Loading } from '../../../components/Loading';
 import { AttachedFiles } from './AttachedFiles';
 import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';

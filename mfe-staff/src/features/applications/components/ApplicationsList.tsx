@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { applicationsApi, errorText, filesApi, formatPhone, START_AFTER_END, type Application, type ApplicationListQuery } from 'shared-api';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';

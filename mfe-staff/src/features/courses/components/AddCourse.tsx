@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText, coursesApi, programsApi, useServerData } from 'shared-api';
 import { ChoiceField } from '../../../components/ChoiceField';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { FormCard } from '../../../components/FormCard';
 import { useScope } from '../../../hooks/useScope';
 import { useUniversityOptions } from '../../../hooks/useUniversities';

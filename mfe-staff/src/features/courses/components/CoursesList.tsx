@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { coursesApi, errorBody, errorStatus, errorText, type Course, useServerData } from 'shared-api';
-import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
+import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon, DeleteIcon, EditIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';

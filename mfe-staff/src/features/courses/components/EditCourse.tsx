@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { coursesApi, errorText, type Course, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { FormCard } from '../../../components/FormCard';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorText, intakesApi, type Intake, type IntakeInput, type IntakeState } from 'shared-api';
 import { formatIntakeDate } from 'shared-api/intakes';
 import { notify } from 'shared-auth';
-import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
+import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, type IntakeInput } from 'shared-api';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { serverFieldError, valuesToInput, type IntakeFormErrors, type IntakeFormValues } from '../components/intake-values';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, programsApi } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { useScope } from '../../../hooks/useScope';
 import { useUniversityOptions } from '../../../hooks/useUniversities';
 import { EMPTY_PROGRAM, ProgramForm, toProgramInput, type ProgramFormValues } from './ProgramForm';

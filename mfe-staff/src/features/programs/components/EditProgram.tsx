@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorText, programsApi, type Program, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';
 import { ProgramForm, toProgramInput, type ProgramFormValues } from './ProgramForm';

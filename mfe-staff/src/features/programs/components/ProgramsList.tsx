@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import { errorText, programsApi, useServerData, type Program } from 'shared-api';
-import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
+import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { errorText, formatDate, formatPhone, usersApi, type StudentListItem } from 'shared-api';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox, SearchedPagesView, useSearchedPages } from '../../../components/SearchedPages';
 import { useScope } from '../../../hooks/useScope';

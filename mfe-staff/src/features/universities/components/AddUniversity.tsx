@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText, universitiesApi } from 'shared-api';
 import { cacheUniversities } from 'shared-auth';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { EMPTY_UNIVERSITY, toUniversityInput, UniversityForm, type UniversityFormValues } from './UniversityForm';
 
 /** Refreshes the cached list under 'universities' after a change (best effort). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorText, universitiesApi, useServerData } from 'shared-api';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { Loading } from '../../../components/Loading';
 import { refreshUniversityCache } from './AddUniversity';
 import { toUniversityInput, UniversityForm, universityValues, type UniversityFormValues } from './UniversityForm';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import { errorText, universitiesApi, type University, useServerData } from 'shared-api';
 import { cacheUniversities } from 'shared-auth';
-import { DELETE_CONFIRMATION, useFeedback } from '../../../components/Feedback';
+import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { authApi, errorText, PASSWORD_MIN_LENGTH } from 'shared-api';
 import { ChoiceField } from '../../../components/ChoiceField';
 import { BackButton } from '../../../components/BackButton';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { FormCard, missing } from '../../../components/FormCard';
 import { useScope } from '../../../hooks/useScope';
 import { useUniversityOptions } from '../../../hooks/useUniversities';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, usersApi, type User } from 'shared-api';
-import { useFeedback } from '../../../components/Feedback';
+import { useFeedback } from 'shared-auth/dialogs';
 import { AddIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox, SearchedPagesView, useSearchedPages } from '../../../components/SearchedPages';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { DELETE_CONFIRMATION, FeedbackProvider, useFeedback } from './Feedback';
+import { DELETE_CONFIRMATION, FeedbackProvider, useFeedback } from '../src/dialogs';
 
 function Probe() {
   const { confirm, alert } = useFeedback();
