@@ -57,18 +57,24 @@ export async function measurePage(browser, baseUrl, page, tokens) {
   if (page.login) await context.addInitScript((token) => localStorage.setItem('user', token), tokens[page.login]);
   const tab = await context.newPage();
   const scripts = [];
-  tab.on('response', async (response) => {
+  const reading = [];
+  tab.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    try {
-      scripts.push({ url: response.url(), gzip: gzipSync(await response.body(), { level: 9 }).length });
-    } catch {
-      /* a response without a body (redirect) */
-    }
+    reading.push(
+      response
+        .body()
+        .then((body) => scripts.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => undefined), // a response without a body (redirect)
+    );
   });
   await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'domcontentloaded' });
   await tab.locator(page.ready).first().waitFor({ timeout: 90_000 });
   if (page.extraReady) await tab.locator(page.extraReady).first().waitFor({ timeout: 90_000 });
+  // A server-rendered page shows its text before any script: its pre-start script adds
+  // the app's scripts after the first paint, so wait for them before waiting for quiet.
+  await tab.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.initiatorType === 'script'), null, { timeout: 90_000 });
   await tab.waitForLoadState('networkidle');
+  await Promise.all(reading);
   await context.close();
   return { bytes: scripts.reduce((sum, s) => sum + s.gzip, 0), scripts };
 }

@@ -43,6 +43,7 @@ describe('page-weight budgets', () => {
     it(`${page.name}: within its ceiling, and nothing of another audience's remote`, async (t) => {
       const { bytes, scripts } = await measurePage(browser, portal.url, page, tokens);
       t.diagnostic(`${page.name}: ${bytes} bytes gzipped in ${scripts.length} scripts (ceiling ${budgets[page.name]})`);
+      assert.ok(scripts.length > 0, `${page.name}: no script was measured, so the figure would say nothing`);
       const foreign = scripts.filter((s) => FOREIGN_REMOTES[page.audience].some((remote) => s.url.includes(`/remotes/${remote}/`)));
       assert.deepEqual(
         foreign.map((s) => s.url),

@@ -14,4 +14,3 @@ export * from './client/endpoints';
 export * from './client/page-handover';
 export * from './client/field-errors';
 export * from './display/format';
-export * from './client/use-server-data';

@@ -5,7 +5,8 @@
  * refuses an application outside an intake, and the wizard says so.
  */
 import { useEffect, useState } from 'react';
-import { intakesApi, useServerData, type Intake } from 'shared-api';
+import { intakesApi, type Intake } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { intakeOutlook, type IntakeOutlook } from 'shared-api/intakes';
 
 export function useUniversityIntakes(universityId: number | null): { intakes: Intake[]; outlook: IntakeOutlook | null } {

@@ -4,7 +4,8 @@
  * both would be reviewed (and each has its own fee). A failed look-up is no
  * reason to stop anyone applying, so it answers null. Undefined while looking.
  */
-import { applicationsApi, DECIDABLE_STATUSES, useServerData, type Application } from 'shared-api';
+import { applicationsApi, DECIDABLE_STATUSES, type Application } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 
 export function useOpenApplication(userId: number | null | undefined, universityId: number | null): Application | null | undefined {
   const asking = Boolean(userId) && universityId !== null;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { universitiesApi, useServerData } from 'shared-api';
+import { universitiesApi } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { cacheUniversities, readCachedUniversities, type CachedUniversity } from 'shared-auth';
 
 /**

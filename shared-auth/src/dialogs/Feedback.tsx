@@ -1,5 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SweetDialog, type SweetDialogOptions } from './SweetDialog';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { SweetDialogOptions } from './SweetDialog';
+
+// MUI's Dialog (modal, focus trap, transitions) weighs about 5 KB: a page that never
+// asks anything does not download it; the first question does, and keeps it.
+const SweetDialog = lazy(() => import(/* webpackChunkName: "sweet-dialog" */ './SweetDialog').then((m) => ({ default: m.SweetDialog })));
 
 export interface Feedback {
   /** A dialog with an OK button; resolves when it closes. */
@@ -17,10 +21,12 @@ interface PendingDialog {
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
+  const [asked, setAsked] = useState(false);
 
   const open = useCallback(
     (options: SweetDialogOptions) =>
       new Promise<boolean>((resolve) => {
+        setAsked(true);
         setDialog({ options, resolve });
       }),
     [],
@@ -44,7 +50,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   return (
     <FeedbackContext.Provider value={value}>
       {children}
-      <SweetDialog open={dialog !== null} options={dialog?.options ?? null} onClose={close} />
+      {asked && (
+        <Suspense fallback={null}>
+          <SweetDialog open={dialog !== null} options={dialog?.options ?? null} onClose={close} />
+        </Suspense>
+      )}
     </FeedbackContext.Provider>
   );
 }

@@ -5,4 +5,5 @@
  * has no dialog to show there, so guests' pages do not carry one.
  */
 export { DELETE_CONFIRMATION, FeedbackProvider, useFeedback, type Feedback } from './Feedback';
-export { SweetDialog, type DialogIcon, type SweetDialogOptions } from './SweetDialog';
+// The dialog itself only through the provider, which loads it on the first question.
+export type { DialogIcon, SweetDialogOptions } from './SweetDialog';

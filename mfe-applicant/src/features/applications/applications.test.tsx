@@ -176,7 +176,7 @@ describe('my applications', () => {
     // The card names the university the draft is for.
     expect(await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 2 of 4\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull());
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
     expect(await getFileStore().getAll()).toEqual({});

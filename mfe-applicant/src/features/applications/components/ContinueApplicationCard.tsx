@@ -12,7 +12,8 @@ import { clearDraft, loadDraft, parseDraft, type ApplicationDraft } from '../../
 import { recoverDraft } from '../../../lib/draft-recovery';
 import { getFileStore } from '../../../lib/file-store';
 import { notify } from 'shared-auth';
-import { draftsApi, universitiesApi, useServerData } from 'shared-api';
+import { draftsApi, universitiesApi } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { IntakeDeadline } from '../../../components/IntakeNotices';
 import { useUniversityIntakes } from '../../../lib/intakes';
 

@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 import { useParams } from 'react-router-dom';
-import { coursesApi, errorStatus, useServerData } from 'shared-api';
+import { coursesApi, errorStatus } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';

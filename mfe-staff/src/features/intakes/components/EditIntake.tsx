@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
-import { errorText, intakesApi, isMissing, useServerData } from 'shared-api';
+import { errorText, intakesApi, isMissing } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { intakesApi, useServerData, type Intake } from 'shared-api';
+import { intakesApi, type Intake } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 
 /**
  * The intakes of a university, read again after every change the staff

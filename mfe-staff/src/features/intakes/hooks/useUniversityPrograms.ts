@@ -1,4 +1,5 @@
-import { programsApi, useServerData, type Program } from 'shared-api';
+import { programsApi, type Program } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 
 /** The programs of one university, which an intake may offer. */
 export function useUniversityPrograms(universityId: number | null) {
