@@ -22,6 +22,9 @@ import {
   QUALIFICATIONS,
   ROLES,
   START_AFTER_END,
+  ASSIGNED_FILTERS,
+  BULK_LIMIT_MESSAGE,
+  BULK_MAX_APPLICATIONS,
 } from './constants';
 
 /**
@@ -399,6 +402,8 @@ export const ApplicationListQuery = PageQuery.extend({
   sort: z.enum(['newest', 'oldest', 'name']).optional(),
   universityId: Id.optional(),
   paymentStatus: z.enum(['successful', 'pending', 'failed', 'none']).optional(),
+  /** Queues (issue 17): 'me', the caller's own; 'none', nobody's yet. */
+  assigned: z.enum(ASSIGNED_FILTERS).optional(),
 })
   .strict()
   // A range that ends before it starts matches nothing: say so rather than show an empty list.
@@ -466,8 +471,11 @@ export type ReviewerNote = z.infer<typeof ReviewerNote>;
 export const HistoryEntry = z.object({
   id: z.number(),
   at: z.string(),
-  /** DOCUMENT (issue 17): a document verified, rejected or replaced; from and to are its statuses. */
-  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT']),
+  /**
+   * DOCUMENT (issue 17): a document verified, rejected or replaced; from and to are its statuses.
+   * ASSIGNMENT (issue 17): given to a reviewer, or taken back; staff only, never in an applicant's answer.
+   */
+  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),
@@ -540,8 +548,44 @@ export const Application = z.object({
    * to the same university; both carry the flag.
    */
   duplicate: z.boolean().optional(),
+  /** Staff only (issue 17): the reviewer the application is assigned to; absent from an applicant's answer. */
+  assignee: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
 });
 export type Application = z.infer<typeof Application>;
+
+/* ---------- queues and assignment (issue 17 item 3) ---------- */
+
+/** PUT /api/applications/{id}/assignee: an ADMIN of the application's university or a SUPERUSER; null unassigns. */
+export const AssigneeUpdate = z.object({ userId: Id.nullable() }).strict();
+export type AssigneeUpdate = z.input<typeof AssigneeUpdate>;
+
+/** Someone an application can be assigned to (GET /api/applications/assignees). */
+export const Assignee = z.object({ id: z.number(), name: z.string(), role: z.enum(ROLES) });
+export type Assignee = z.infer<typeof Assignee>;
+export const AssigneeQuery = z.object({ universityId: Id.optional() }).strict();
+
+const BulkTarget = {
+  /** These applications … */
+  ids: z.array(Id).min(1, 'choose at least one application').optional(),
+  /** … or every application the staff list shows for this query (paging ignored). */
+  filter: ApplicationListQuery.optional(),
+};
+
+/**
+ * POST /api/applications/bulk: assign, or decline with one reason, up to
+ * BULK_MAX_APPLICATIONS applications in one all-or-nothing request.
+ */
+export const ApplicationBulk = z
+  .discriminatedUnion('action', [
+    z.object({ action: z.literal('assign'), userId: Id.nullable(), ...BulkTarget }).strict(),
+    z.object({ action: z.literal('decline'), reason: multiLineText(5000).min(1, 'is required'), ...BulkTarget }).strict(),
+  ])
+  .refine((b) => (b.ids === undefined) !== (b.filter === undefined), { message: 'Choose the applications: send either ids or filter.' })
+  .refine((b) => b.ids === undefined || b.ids.length <= BULK_MAX_APPLICATIONS, { message: BULK_LIMIT_MESSAGE });
+export type ApplicationBulk = z.input<typeof ApplicationBulk>;
+
+export const ApplicationBulkResult = z.object({ action: z.enum(['assign', 'decline']), count: z.number(), ids: z.array(z.number()) });
+export type ApplicationBulkResult = z.infer<typeof ApplicationBulkResult>;
 
 /* ---------- payments ---------- */
 export const PaymentInitiate = z
