@@ -328,11 +328,18 @@ describe('queues: assignment, queue filters and bulk actions', () => {
     });
 
     it('works on the list filter: every application it shows, within reach', async () => {
+      // A submitted application is not on an ADMIN's list (spec §2.4), so its bulk action leaves it alone.
+      const [submitted] = await insertApplications(1, w.uniA.id, { status: 'SUBMITTED' });
       const before = await page(w.adminA.token, 'assigned=none&page=1&size=1');
       const res = await bulk(w.adminA.token, { action: 'assign', userId: peter.id, filter: { assigned: 'none' } });
       assert.equal(res.statusCode, 200, res.body);
-      assert.equal(res.json().count, before.total);
-      assert.equal((await page(w.adminA.token, 'assigned=none&page=1&size=1')).total, 0);
+      assert.equal(res.json().count, before.total - 1);
+      assert.ok(!res.json().ids.includes(submitted));
+      const left = await page(w.adminA.token, 'assigned=none&page=1&size=10');
+      assert.deepEqual(
+        left.items.map((a) => a.id),
+        [submitted],
+      );
       // An ADMIN's filter never reaches another university, whatever it names.
       const [foreign] = await insertApplications(1, w.uniB.id);
       const other = await bulk(w.adminA.token, { action: 'assign', userId: peter.id, filter: { universityId: w.uniB.id, assigned: 'none' } });
@@ -358,6 +365,7 @@ describe('queues: assignment, queue filters and bulk actions', () => {
       const cases: [unknown, RegExp][] = [
         [{ action: 'approve', ids: twenty }, /action/],
         [{ action: 'decline', ids: twenty }, /^reason: is required/],
+        [{ action: 'decline', userId: jane.id, reason: 'x', ids: twenty }, /^userId: is only for assigning/],
         [{ action: 'decline', reason: '   ', ids: twenty }, /^reason/],
         [{ action: 'decline', reason: 'x\u0000', ids: twenty }, /^reason/],
         [{ action: 'assign', ids: twenty }, /^userId/],
@@ -365,7 +373,8 @@ describe('queues: assignment, queue filters and bulk actions', () => {
         [{ action: 'assign', userId: jane.id, ids: twenty, filter: {} }, /either ids or filter/],
         [{ action: 'assign', userId: jane.id, ids: [] }, /^ids/],
         [{ action: 'assign', userId: jane.id, ids: ['1; drop table'] }, /^ids/],
-        [{ action: 'assign', userId: jane.id, reason: 'x', ids: twenty }, /Unknown field: reason/],
+        [{ action: 'assign', userId: jane.id, reason: 'x', ids: twenty }, /^reason: is only for declining/],
+        [{ action: 'assign', userId: jane.id, ids: twenty, note: 'x' }, /Unknown field: note/],
         [{ action: 'assign', userId: jane.id, filter: { assigned: 'them' } }, /assigned/],
       ];
       for (const [json, message] of cases) {

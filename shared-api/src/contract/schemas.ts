@@ -564,24 +564,29 @@ export const Assignee = z.object({ id: z.number(), name: z.string(), role: z.enu
 export type Assignee = z.infer<typeof Assignee>;
 export const AssigneeQuery = z.object({ universityId: Id.optional() }).strict();
 
-const BulkTarget = {
-  /** These applications … */
-  ids: z.array(Id).min(1, 'choose at least one application').optional(),
-  /** … or every application the staff list shows for this query (paging ignored). */
-  filter: ApplicationListQuery.optional(),
-};
-
 /**
- * POST /api/applications/bulk: assign, or decline with one reason, up to
- * BULK_MAX_APPLICATIONS applications in one all-or-nothing request.
+ * POST /api/applications/bulk: assign (`userId`, null to unassign), or
+ * decline with one `reason`, the applications named by `ids` or every one the
+ * staff list shows for `filter` (its query; paging ignored), at most
+ * BULK_MAX_APPLICATIONS, all or nothing.
  */
 export const ApplicationBulk = z
-  .discriminatedUnion('action', [
-    z.object({ action: z.literal('assign'), userId: Id.nullable(), ...BulkTarget }).strict(),
-    z.object({ action: z.literal('decline'), reason: multiLineText(5000).min(1, 'is required'), ...BulkTarget }).strict(),
-  ])
-  .refine((b) => (b.ids === undefined) !== (b.filter === undefined), { message: 'Choose the applications: send either ids or filter.' })
-  .refine((b) => b.ids === undefined || b.ids.length <= BULK_MAX_APPLICATIONS, { message: BULK_LIMIT_MESSAGE });
+  .object({
+    action: z.enum(['assign', 'decline']),
+    userId: Id.nullable().optional(),
+    reason: multiLineText(5000).optional(),
+    ids: z.array(Id).min(1, 'choose at least one application').optional(),
+    filter: ApplicationListQuery.optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.action === 'assign' && b.userId === undefined) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'is required to assign (null takes the applications back)' });
+    if (b.action === 'assign' && b.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is only for declining' });
+    if (b.action === 'decline' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is required: say why the applications are declined' });
+    if (b.action === 'decline' && b.userId !== undefined) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'is only for assigning' });
+    if ((b.ids === undefined) === (b.filter === undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'Choose the applications: send either ids or filter.' });
+    else if (b.ids && b.ids.length > BULK_MAX_APPLICATIONS) ctx.addIssue({ code: 'custom', path: [], message: BULK_LIMIT_MESSAGE });
+  });
 export type ApplicationBulk = z.input<typeof ApplicationBulk>;
 
 export const ApplicationBulkResult = z.object({ action: z.enum(['assign', 'decline']), count: z.number(), ids: z.array(z.number()) });

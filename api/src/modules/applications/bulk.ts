@@ -18,7 +18,13 @@ import { staffFilter, type ListQuery } from './listing';
 import { idsMatching, lockApplicationRows } from './queries';
 import { canDecide } from './reach';
 
-export type BulkRequest = ({ action: 'assign'; userId: number | null } | { action: 'decline'; reason: string }) & { ids?: number[]; filter?: ListQuery };
+export interface BulkRequest {
+  action: 'assign' | 'decline';
+  userId?: number | null;
+  reason?: string;
+  ids?: number[];
+  filter?: ListQuery;
+}
 
 export const NOTHING_MATCHES = 'No application matches these filters: nothing was changed.';
 
@@ -36,7 +42,10 @@ export async function bulkApplications(ctx: AppContext, caller: Caller, body: Bu
     ids = [...new Set(body.ids)];
   } else {
     // One more than allowed tells 'too many' without counting them all.
-    ids = await idsMatching(ctx.db, staffFilter(caller, body.filter ?? {}), BULK_MAX_APPLICATIONS + 1);
+    const filter = staffFilter(caller, body.filter ?? {});
+    // What the list shows: an ADMIN's list leaves submitted applications out (spec §2.4), and so does its bulk action.
+    if (caller.role === 'ADMIN' && filter.status === undefined) filter.excludeStatus = 'SUBMITTED';
+    ids = await idsMatching(ctx.db, filter, BULK_MAX_APPLICATIONS + 1);
     if (ids.length === 0) throw badRequest(NOTHING_MATCHES);
   }
   if (ids.length > BULK_MAX_APPLICATIONS) throw badRequest(BULK_LIMIT_MESSAGE);
@@ -49,7 +58,7 @@ export async function bulkApplications(ctx: AppContext, caller: Caller, body: Bu
     if (body.action === 'assign') {
       const assignee = await assigneeFor(
         tx,
-        body.userId,
+        body.userId ?? null,
         rows.map((row) => row.universityId),
       );
       return assignRows(tx, caller, rows, assignee, ip, ' (bulk)');
@@ -60,7 +69,7 @@ export async function bulkApplications(ctx: AppContext, caller: Caller, body: Bu
         `Already decided, so ${decided.length === 1 ? 'it cannot' : 'they cannot'} be declined: ${decided.length === 1 ? 'application' : 'applications'} ${named(decided)}. Nothing was changed.`,
       );
     }
-    return declineApplications(ctx, tx, caller, rows, body.reason, ip);
+    return declineApplications(ctx, tx, caller, rows, body.reason ?? '', ip);
   });
   for (const entry of audits) await audit(ctx, entry);
   return { action: body.action, count: ids.length, ids };

@@ -40,6 +40,8 @@ export interface ApplicationFilter {
   /** Inclusive day, YYYY-MM-DD (UTC). */
   to?: string;
   paymentStatus?: 'successful' | 'pending' | 'failed' | 'none';
+  /** Leave out this status (an ADMIN's list does not show SUBMITTED ones, spec §2.4). */
+  excludeStatus?: ApplicationStatus;
   /** Queues (issue 17): assigned to this user, or (null) to nobody. */
   assigneeId?: number | null;
 }
@@ -59,6 +61,7 @@ export function filterWhere(filter: ApplicationFilter): SQL | undefined {
   if (filter.universityId !== undefined) parts.push(eq(applications.universityId, filter.universityId));
   if (filter.userId !== undefined) parts.push(eq(applications.userId, filter.userId));
   if (filter.status) parts.push(eq(applications.status, filter.status));
+  if (filter.excludeStatus) parts.push(ne(applications.status, filter.excludeStatus));
   if (filter.assigneeId === null) parts.push(isNull(applications.assigneeId));
   else if (filter.assigneeId !== undefined) parts.push(eq(applications.assigneeId, filter.assigneeId));
   if (filter.from) parts.push(gte(applications.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
