@@ -543,13 +543,13 @@ export const Application = z.object({
   user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
   files: z.array(ApplicationFile),
   history: z.array(HistoryEntry),
+  /** Staff only (issue 17): the reviewer the application is assigned to; absent from an applicant's answer. */
+  assignee: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   /**
    * Staff only: the applicant has another open application (not yet decided)
    * to the same university; both carry the flag.
    */
   duplicate: z.boolean().optional(),
-  /** Staff only (issue 17): the reviewer the application is assigned to; absent from an applicant's answer. */
-  assignee: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
 });
 export type Application = z.infer<typeof Application>;
 
