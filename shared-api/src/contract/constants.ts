@@ -62,15 +62,6 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = { PENDING:
 export const DOCUMENT_REASON_MAX = 500;
 /** Reviewer notes (issue 17): internal to the staff of the application's university. */
 export const NOTE_MAX_LENGTH = 2000;
-/**
- * Queues (issue 17 item 3): one request assigns or declines at most this many
- * applications, all or nothing.
- */
-export const BULK_MAX_APPLICATIONS = 500;
-export const BULK_LIMIT_MESSAGE = `Choose at most ${BULK_MAX_APPLICATIONS} applications.`;
-/** The staff list's queue filters: the caller's own applications, or those nobody has. */
-export const ASSIGNED_FILTERS = ['me', 'none'] as const;
-export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
 export const ACCEPTED_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type AcceptedFileType = (typeof ACCEPTED_FILE_TYPES)[number];
 

@@ -22,9 +22,6 @@ import {
   QUALIFICATIONS,
   ROLES,
   START_AFTER_END,
-  ASSIGNED_FILTERS,
-  BULK_LIMIT_MESSAGE,
-  BULK_MAX_APPLICATIONS,
 } from './constants';
 
 /**
@@ -394,6 +391,17 @@ export const ApplicationUpdate = z
   })
   .strict();
 export type ApplicationUpdate = z.input<typeof ApplicationUpdate>;
+
+/**
+ * Queues (issue 17 item 3), kept out of constants.ts (which every page
+ * downloads; the browser takes only this file's types): one request assigns or declines at most this many
+ * applications, all or nothing.
+ */
+export const BULK_MAX_APPLICATIONS = 500;
+export const BULK_LIMIT_MESSAGE = `Choose at most ${BULK_MAX_APPLICATIONS} applications.`;
+/** The staff list's queue filters: the caller's own applications, or those nobody has. */
+export const ASSIGNED_FILTERS = ['me', 'none'] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
 
 export const ApplicationListQuery = PageQuery.extend({
   status: CaseInsensitiveStatus.optional(),
