@@ -192,6 +192,8 @@ describe('staff list pages, cached and exact', () => {
           actor: { id: w.adminA.id, name: `${admin!.firstName} ${admin!.lastName}`, role: 'ADMIN' },
         },
       ],
+      // Issue 17, staff only: the reviewer it is assigned to (nobody yet).
+      assignee: null,
       // Staff only: no other open application of this applicant to this university.
       duplicate: false,
     };

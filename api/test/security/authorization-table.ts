@@ -420,6 +420,28 @@ export const AUTHORIZATION_TABLE: Row[] = [
     prepare: (_t, w) => ({ url: `/api/applications/${w.applicationA}/notes`, json: { text: 'Results look genuine' } }),
   },
 
+  /* ---------- queues and assignment (issue 17) ---------- */
+  { method: 'GET', route: '/api/applications/assignees', expect: staff(), prepare: () => ({ url: '/api/applications/assignees' }) },
+  {
+    method: 'PUT',
+    route: '/api/applications/:id/assignee',
+    expect: staffInReach(200),
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      return { url: `/api/applications/${application.id}/assignee`, json: { userId: w.superuser.id } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/bulk',
+    // All or nothing: an application out of the caller's reach makes the whole request a 404.
+    expect: staffInReach(200),
+    prepare: async (t, w) => {
+      const application = await createApplication(t, w.userA, w.uniA.id);
+      return { url: '/api/applications/bulk', json: { action: 'decline', reason: 'Incomplete results', ids: [application.id] } };
+    },
+  },
+
   /* ---------- drafts (issue 16): the applicant's own, never staff's ---------- */
   { method: 'GET', route: '/api/drafts/mine', expect: applicantsOnly(200), prepare: async (t, w, caller) => ({ url: '/api/drafts/mine', as: await draftOf(t, w, caller) }) },
   {

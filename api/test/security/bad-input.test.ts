@@ -123,6 +123,12 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     valid: () => ({ text: 'Called the school' }),
     as: 'superuser',
   },
+  'PUT /api/applications/{id}/assignee': { url: (w) => `/api/applications/${w.applicationA}/assignee`, valid: (w) => ({ userId: w.superuser.id }), as: 'superuser' },
+  'POST /api/applications/bulk': {
+    url: () => '/api/applications/bulk',
+    valid: (w) => ({ action: 'decline', reason: 'Incomplete results', ids: [w.applicationA] }),
+    as: 'superuser',
+  },
   'POST /api/courses': {
     url: () => '/api/courses',
     valid: (w) => ({ courseName: 'Fuzzing', courseDescription: 'About', semesterToBeDone: 1, yearToBeStudied: 1, programId: w.programA1.id }),

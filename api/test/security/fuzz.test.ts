@@ -136,6 +136,22 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       fields: { text: text(2000) },
       as: 'superuser',
     },
+    {
+      method: 'PUT',
+      route: '/api/applications/:id/assignee',
+      url: (x, id) => `/api/applications/${id ?? x.applicationA}/assignee`,
+      valid: { userId: w.superuser.id },
+      fields: { userId: { kind: 'nullable-id' } },
+      as: 'superuser',
+    },
+    {
+      method: 'POST',
+      route: '/api/applications/bulk',
+      url: () => '/api/applications/bulk',
+      valid: { action: 'decline', reason: 'Incomplete results', ids: [w.applicationA] },
+      fields: { action: { kind: 'status' }, reason: text(5000) },
+      as: 'superuser',
+    },
     // Only an ADMIN blocks an applicant from its university.
     {
       method: 'PUT',
@@ -279,6 +295,8 @@ describe('fuzz of every write route', () => {
     'DELETE /api/drafts/mine/files/:documentType',
     'POST /api/universities/:id/fee-waivers',
     'POST /api/applications/:id/fee-waiver',
+    'PUT /api/applications/:id/assignee',
+    'POST /api/applications/bulk',
   ].entries()) {
     it(`${name}: 200+ hostile inputs → 4xx with a message, database and files unchanged`, async () => {
       const route = fuzzRoutes(w).find((r) => `${r.method} ${r.route}` === name)!;

@@ -86,7 +86,7 @@ const NOT_IDS: unknown[] = [
 export const CONTROL_STRINGS = ['nul\u0000inside', '\u0000', 'bell\u0007', 'escape\u001b[31m', 'del\u007f'];
 const NOT_BOOLEANS: unknown[] = [null, 0, 1, 'true', 'false', 'yes', '', [], [true], {}, { $ne: null }, ...HOSTILE_STRINGS];
 
-export type FieldKind = { kind: 'status' } | { kind: 'text'; max: number } | { kind: 'id' } | { kind: 'bool' } | { kind: 'small-int'; max: number } | { kind: 'never' };
+export type FieldKind = { kind: 'status' } | { kind: 'text'; max: number } | { kind: 'id' } | { kind: 'nullable-id' } | { kind: 'bool' } | { kind: 'small-int'; max: number } | { kind: 'never' };
 
 /** Invalid values for a field of this kind. */
 export function invalidValues(field: FieldKind): unknown[] {
@@ -102,6 +102,9 @@ export function invalidValues(field: FieldKind): unknown[] {
       ];
     case 'id':
       return NOT_IDS;
+    case 'nullable-id':
+      // An id where null means 'nobody' (an assignee taken back).
+      return NOT_IDS.filter((value) => value !== null);
     case 'bool':
       return NOT_BOOLEANS;
     case 'small-int':

@@ -15,6 +15,8 @@ import type { ReactNode } from 'react';
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** What the table's header cell shows instead of `header` (a select-all box, say); `header` still names it. */
+  headerContent?: ReactNode;
 }
 
 /**
@@ -67,7 +69,7 @@ export function RowsTable<T extends { id: number }>({ label, columns, rows }: { 
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.header}>{c.header}</TableCell>
+              <TableCell key={c.header}>{c.headerContent ?? c.header}</TableCell>
             ))}
           </TableRow>
         </TableHead>

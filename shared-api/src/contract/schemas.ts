@@ -392,6 +392,17 @@ export const ApplicationUpdate = z
   .strict();
 export type ApplicationUpdate = z.input<typeof ApplicationUpdate>;
 
+/**
+ * Queues (issue 17 item 3), kept out of constants.ts (which every page
+ * downloads; the browser takes only this file's types): one request assigns or declines at most this many
+ * applications, all or nothing.
+ */
+export const BULK_MAX_APPLICATIONS = 500;
+export const BULK_LIMIT_MESSAGE = `Choose at most ${BULK_MAX_APPLICATIONS} applications.`;
+/** The staff list's queue filters: the caller's own applications, or those nobody has. */
+export const ASSIGNED_FILTERS = ['me', 'none'] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+
 export const ApplicationListQuery = PageQuery.extend({
   status: CaseInsensitiveStatus.optional(),
   from: IsoDate.optional(),
@@ -399,6 +410,8 @@ export const ApplicationListQuery = PageQuery.extend({
   sort: z.enum(['newest', 'oldest', 'name']).optional(),
   universityId: Id.optional(),
   paymentStatus: z.enum(['successful', 'pending', 'failed', 'none']).optional(),
+  /** Queues (issue 17): 'me', the caller's own; 'none', nobody's yet. */
+  assigned: z.enum(ASSIGNED_FILTERS).optional(),
 })
   .strict()
   // A range that ends before it starts matches nothing: say so rather than show an empty list.
@@ -466,8 +479,11 @@ export type ReviewerNote = z.infer<typeof ReviewerNote>;
 export const HistoryEntry = z.object({
   id: z.number(),
   at: z.string(),
-  /** DOCUMENT (issue 17): a document verified, rejected or replaced; from and to are its statuses. */
-  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT']),
+  /**
+   * DOCUMENT (issue 17): a document verified, rejected or replaced; from and to are its statuses.
+   * ASSIGNMENT (issue 17): given to a reviewer, or taken back; staff only, never in an applicant's answer.
+   */
+  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),
@@ -535,6 +551,8 @@ export const Application = z.object({
   user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
   files: z.array(ApplicationFile),
   history: z.array(HistoryEntry),
+  /** Staff only (issue 17): the reviewer the application is assigned to; absent from an applicant's answer. */
+  assignee: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   /**
    * Staff only: the applicant has another open application (not yet decided)
    * to the same university; both carry the flag.
@@ -542,6 +560,45 @@ export const Application = z.object({
   duplicate: z.boolean().optional(),
 });
 export type Application = z.infer<typeof Application>;
+
+/* ---------- queues and assignment (issue 17 item 3) ---------- */
+
+/** PUT /api/applications/{id}/assignee: an ADMIN of the application's university or a SUPERUSER; null unassigns. */
+export const AssigneeUpdate = z.object({ userId: Id.nullable() }).strict();
+export type AssigneeUpdate = z.input<typeof AssigneeUpdate>;
+
+/** Someone an application can be assigned to (GET /api/applications/assignees). */
+export const Assignee = z.object({ id: z.number(), name: z.string(), role: z.enum(ROLES) });
+export type Assignee = z.infer<typeof Assignee>;
+export const AssigneeQuery = z.object({ universityId: Id.optional() }).strict();
+
+/**
+ * POST /api/applications/bulk: assign (`userId`, null to unassign), or
+ * decline with one `reason`, the applications named by `ids` or every one the
+ * staff list shows for `filter` (its query; paging ignored), at most
+ * BULK_MAX_APPLICATIONS, all or nothing.
+ */
+export const ApplicationBulk = z
+  .object({
+    action: z.enum(['assign', 'decline']),
+    userId: Id.nullable().optional(),
+    reason: multiLineText(5000).optional(),
+    ids: z.array(Id).min(1, 'choose at least one application').optional(),
+    filter: ApplicationListQuery.optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.action === 'assign' && b.userId === undefined) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'is required to assign (null takes the applications back)' });
+    if (b.action === 'assign' && b.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is only for declining' });
+    if (b.action === 'decline' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is required: say why the applications are declined' });
+    if (b.action === 'decline' && b.userId !== undefined) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'is only for assigning' });
+    if ((b.ids === undefined) === (b.filter === undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'Choose the applications: send either ids or filter.' });
+    else if (b.ids && b.ids.length > BULK_MAX_APPLICATIONS) ctx.addIssue({ code: 'custom', path: [], message: BULK_LIMIT_MESSAGE });
+  });
+export type ApplicationBulk = z.input<typeof ApplicationBulk>;
+
+export const ApplicationBulkResult = z.object({ action: z.enum(['assign', 'decline']), count: z.number(), ids: z.array(z.number()) });
+export type ApplicationBulkResult = z.infer<typeof ApplicationBulkResult>;
 
 /* ---------- payments ---------- */
 export const PaymentInitiate = z

@@ -156,10 +156,14 @@ export const applications = pgTable(
     /** The intake applied into; null for a university without intakes (and every application made before them). */
     intakeId: integer('intake_id').references(() => intakes.id, { onDelete: 'restrict' }),
     paid: boolean('paid').notNull().default(false),
+    /** The reviewer it is assigned to (issue 17 item 3): an ADMIN of its university or a SUPERUSER; null, nobody's yet. */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // 'Assigned to me', newest first (issue 17, migration 0013).
+    index('applications_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
     // Also carries full_name, email and phone_number (INCLUDE, migration 0004),
     // so an ADMIN's search is counted from the index alone.
     index('applications_university_status_created_idx').on(t.universityId, t.status, t.createdAt, t.id),
@@ -308,7 +312,7 @@ export const applicationHistory = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT'] }).notNull(),
+    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     note: text('note'),

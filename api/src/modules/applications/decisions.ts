@@ -8,12 +8,13 @@ import { DECIDABLE_STATUSES, type Application, type ApplicationStatus } from 'sh
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../infrastructure/http/access';
-import { sendMail } from '../../infrastructure/mail/outbox';
-import { audit } from '../audit';
+import type { Executor } from '../../infrastructure/database/client';
+import { queueMailInTransaction, sendMail } from '../../infrastructure/mail/outbox';
+import { audit, type AuditInput } from '../audit';
 import { claimPlace, OVERRIDE_NEEDS_SUPERUSER, OVERRIDE_ONLY_WHEN_ACCEPTING } from '../intakes';
 import { recordHistory } from './history';
-import { toApplication } from './mapping';
-import { choiceProgramIds, decideApplicationRow, findApplicationRow } from './queries';
+import { toApplication, toApplications } from './mapping';
+import { choiceProgramIds, decideApplicationRow, findApplicationRow, type ApplicationRow } from './queries';
 import { APPLICATION_NOT_FOUND, canDecide } from './reach';
 
 export const DECLINE_REASON_MESSAGE = 'A reason is required to decline an application.';
@@ -57,6 +58,53 @@ export interface RequestMeta {
   ip: string | null;
 }
 
+/** A decision as the service applies it: the notes trimmed, the program chosen (when approving). */
+export interface Decision {
+  status: ApplicationStatus;
+  notes: string | null;
+  approvedProgramId: number | null;
+  overrideReason: string | null;
+}
+
+/**
+ * The writes of one decision inside `tx`: the intake's place (when
+ * approving), the compare-and-set of the status and the history entry.
+ * Undefined when the application had already been decided. Used for one
+ * decision and for bulk declines (bulk.ts), so both record the same things.
+ */
+export async function recordDecision(tx: Executor, caller: Caller, current: ApplicationRow, decision: Decision): Promise<{ row: ApplicationRow; overrideNote: string | null } | undefined> {
+  let overrideNote: string | null = null;
+  // Places of the intake: the program's row stays locked until this decision commits.
+  if (decision.approvedProgramId !== null && current.intakeId !== null) {
+    overrideNote = await claimPlace(tx, caller, current.intakeId, decision.approvedProgramId, decision.overrideReason);
+  }
+  const updated = await decideApplicationRow(tx, current.id, DECIDABLE_STATUSES, { status: decision.status, reviewNotes: decision.notes, approvedProgramId: decision.approvedProgramId });
+  if (!updated) return undefined;
+  const note = decision.notes ?? (decision.status === 'APPROVED' ? 'Application approved' : null);
+  await recordHistory(tx, {
+    applicationId: current.id,
+    kind: 'STATUS',
+    from: current.status,
+    to: decision.status,
+    note: overrideNote ? `${note}\n${overrideNote}` : note,
+    actorId: caller.id,
+  });
+  return { row: updated, overrideNote };
+}
+
+/** The audit record of one decision. */
+export function decisionAudit(caller: Caller, current: ApplicationRow, decision: Decision, overrideNote: string | null, ip: string | null, how = ''): AuditInput {
+  return {
+    actorId: caller.id,
+    actorEmail: caller.email,
+    action: 'application.decide',
+    target: `application:${current.id}`,
+    outcome: 'success',
+    ip,
+    detail: `${current.status} -> ${decision.status}${decision.approvedProgramId ? ` (program ${decision.approvedProgramId})` : ''}${overrideNote ? ' beyond the places of the intake' : ''}${how}`,
+  };
+}
+
 export async function decideApplication(ctx: AppContext, caller: Caller, id: number, update: ParsedUpdate, meta: RequestMeta): Promise<Application> {
   const current = await findApplicationRow(ctx.db, id);
   if (!current || !canDecide(caller, current)) throw notFound(APPLICATION_NOT_FOUND);
@@ -77,34 +125,35 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
   if (!DECIDABLE_STATUSES.includes(current.status)) {
     throw conflict(`This application has already been decided (${current.status}).`);
   }
-  let overrideNote: string | null = null;
-  const row = await ctx.db.transaction(async (tx) => {
-    // Places of the intake: the program's row stays locked until this decision commits.
-    if (approvedProgramId !== null && current.intakeId !== null) overrideNote = await claimPlace(tx, caller, current.intakeId, approvedProgramId, overrideReason);
-    const updated = await decideApplicationRow(tx, id, DECIDABLE_STATUSES, { status: update.status, reviewNotes: notes, approvedProgramId });
-    if (!updated) return undefined;
-    const note = notes ?? (update.status === 'APPROVED' ? 'Application approved' : null);
-    await recordHistory(tx, {
-      applicationId: id,
-      kind: 'STATUS',
-      from: current.status,
-      to: update.status,
-      note: overrideNote ? `${note}\n${overrideNote}` : note,
-      actorId: caller.id,
-    });
-    return updated;
-  });
-  if (!row) throw conflict('This application has already been decided.');
-  await audit(ctx, {
-    actorId: caller.id,
-    actorEmail: caller.email,
-    action: 'application.decide',
-    target: `application:${id}`,
-    outcome: 'success',
-    ip: meta.ip,
-    detail: `${current.status} -> ${update.status}${approvedProgramId ? ` (program ${approvedProgramId})` : ''}${overrideNote ? ' beyond the places of the intake' : ''}`,
-  });
-  const application = await toApplication(ctx.db, row, caller);
+  const decision: Decision = { status: update.status, notes, approvedProgramId, overrideReason };
+  const recorded = await ctx.db.transaction((tx) => recordDecision(tx, caller, current, decision));
+  if (!recorded) throw conflict('This application has already been decided.');
+  await audit(ctx, decisionAudit(caller, current, decision, recorded.overrideNote, meta.ip));
+  const application = await toApplication(ctx.db, recorded.row, caller);
   await notifyApplicantOfDecision(ctx, application, meta.log);
   return application;
+}
+
+/**
+ * Declines several applications with one reason inside the caller's
+ * transaction `tx` (bulk.ts): each gets its decision, its history entry and
+ * its decision e-mail, queued in the outbox in the same transaction, so all
+ * of it commits or none. Throws 409 (rolling everything back) when one of
+ * them had been decided meanwhile. Answers the audit records to write once
+ * the transaction has committed.
+ */
+export async function declineApplications(ctx: AppContext, tx: Executor, caller: Caller, rows: ApplicationRow[], reason: string, ip: string | null): Promise<AuditInput[]> {
+  const notes = reason.trim();
+  if (!notes) throw badRequest(DECLINE_REASON_MESSAGE);
+  const decision: Decision = { status: 'REJECTED', notes, approvedProgramId: null, overrideReason: null };
+  const audits: AuditInput[] = [];
+  const decided: ApplicationRow[] = [];
+  for (const current of rows) {
+    const recorded = await recordDecision(tx, caller, current, decision);
+    if (!recorded) throw conflict(`Application ${current.id} has already been decided; nothing was changed.`);
+    decided.push(recorded.row);
+    audits.push(decisionAudit(caller, current, decision, null, ip, ' (bulk)'));
+  }
+  for (const application of await toApplications(tx, decided, caller)) await queueMailInTransaction(ctx, tx, decisionNotice(application));
+  return audits;
 }

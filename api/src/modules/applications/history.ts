@@ -12,7 +12,7 @@ import { applicationHistory } from '../../infrastructure/database/schema';
 
 export interface HistoryInput {
   applicationId: number;
-  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT';
   from?: string | null;
   to?: string | null;
   note?: string | null;

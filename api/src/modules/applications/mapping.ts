@@ -14,6 +14,10 @@ export function durationLabel(years: number): string {
   return `${years} ${years === 1 ? 'year' : 'years'}`;
 }
 
+export function personName(person: { firstName: string | null; lastName: string | null }): string {
+  return `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
+}
+
 function fileUrl(fileId: number): string {
   return `/api/files/${fileId}`;
 }
@@ -68,6 +72,8 @@ export function toLoadedApplication(row: LoadedApplication, viewer: Caller): App
   const paymentRow = row.payment;
   const person = row.applicant;
   const mayseeNrc = viewer.id === row.userId || canDecide(viewer, row);
+  // Who reviews an application is the staff's business (issue 17): an applicant sees neither the assignee nor its history.
+  const staffView = isStaff(viewer);
   const created = row.createdAt.toISOString();
   return {
     id: row.id,
@@ -110,7 +116,8 @@ export function toLoadedApplication(row: LoadedApplication, viewer: Caller): App
       phone: person?.phone ?? null,
     },
     files: row.files.map(toApplicationFile),
-    history: row.history.map(toHistoryEntry),
+    history: (staffView ? row.history : row.history.filter((h) => h.kind !== 'ASSIGNMENT')).map(toHistoryEntry),
+    ...(staffView ? { assignee: row.assignee ? { id: row.assignee.id, name: personName(row.assignee) } : null } : {}),
   };
 }
 
@@ -130,7 +137,7 @@ export async function withDuplicateFlags(db: Executor, items: Application[], vie
 }
 
 /** Relations of an application that vanished between reading its row and its relations. */
-const NO_RELATIONS: ApplicationRelations = { choices: [], payment: null, files: [], history: [], applicant: null, approvedProgram: null, universityName: null, intake: null };
+const NO_RELATIONS: ApplicationRelations = { choices: [], payment: null, files: [], history: [], applicant: null, approvedProgram: null, assignee: null, universityName: null, intake: null };
 
 /** Maps rows already read, loading the relations of all of them in one statement. */
 export async function toApplications(db: Executor, rows: ApplicationRow[], viewer: Caller): Promise<Application[]> {

@@ -4,7 +4,7 @@
  * every relation of each row built as JSON by correlated subqueries (never one
  * query per application, nor one per relation).
  */
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus, Role } from 'shared-api/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -40,6 +40,10 @@ export interface ApplicationFilter {
   /** Inclusive day, YYYY-MM-DD (UTC). */
   to?: string;
   paymentStatus?: 'successful' | 'pending' | 'failed' | 'none';
+  /** Leave out this status (an ADMIN's list does not show SUBMITTED ones, spec §2.4). */
+  excludeStatus?: ApplicationStatus;
+  /** Queues (issue 17): assigned to this user, or (null) to nobody. */
+  assigneeId?: number | null;
 }
 
 export type ApplicationSort = 'newest' | 'oldest' | 'name';
@@ -57,6 +61,9 @@ export function filterWhere(filter: ApplicationFilter): SQL | undefined {
   if (filter.universityId !== undefined) parts.push(eq(applications.universityId, filter.universityId));
   if (filter.userId !== undefined) parts.push(eq(applications.userId, filter.userId));
   if (filter.status) parts.push(eq(applications.status, filter.status));
+  if (filter.excludeStatus) parts.push(ne(applications.status, filter.excludeStatus));
+  if (filter.assigneeId === null) parts.push(isNull(applications.assigneeId));
+  else if (filter.assigneeId !== undefined) parts.push(eq(applications.assigneeId, filter.assigneeId));
   if (filter.from) parts.push(gte(applications.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
   if (filter.to) parts.push(lt(applications.createdAt, nextDay(filter.to)));
   if (filter.search) {
@@ -187,7 +194,7 @@ export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType
 export interface HistoryData {
   id: number;
   at: string;
-  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT';
   from: string | null;
   to: string | null;
   note: string | null;
@@ -210,6 +217,12 @@ export interface IntakeData {
   closesAt: string;
   /** The intake's fee table (the fee the application owes follows from it). */
   fees?: { category: string; amount: number; currency: string }[] | null;
+}
+
+export interface AssigneeData {
+  id: number;
+  firstName: string;
+  lastName: string;
 }
 
 export interface ProgramData {
@@ -262,6 +275,10 @@ const relations = {
   approvedProgram: sql<ProgramData | null>`(
     select json_build_object('id', ap.id, 'name', ap.name, 'durationYears', ap.duration_years)
     from ${programs} ap where ap.id = ${outer(applications.approvedProgramId)})`,
+  /** The reviewer it is assigned to (issue 17), for staff. */
+  assignee: sql<AssigneeData | null>`(
+    select json_build_object('id', reviewer.id, 'firstName', reviewer.first_name, 'lastName', reviewer.last_name)
+    from ${users} reviewer where reviewer.id = ${outer(applications.assigneeId)})`,
   universityName: sql<string | null>`(select uni.name from ${universities} uni where uni.id = ${outer(applications.universityId)})`,
   intake: sql<IntakeData | null>`(
     select json_build_object('id', i.id, 'name', i.name, 'closesAt', ${isoTime(sql`i.closes_at`)}, 'fees', i.fees)
@@ -275,6 +292,7 @@ export interface ApplicationRelations {
   history: HistoryData[];
   applicant: ApplicantData | null;
   approvedProgram: ProgramData | null;
+  assignee: AssigneeData | null;
   universityName: string | null;
   intake: IntakeData | null;
 }
@@ -411,6 +429,69 @@ export async function statusBefore(db: Executor, applicationId: number, status: 
 
 export async function setApplicationStatus(tx: Executor, id: number, status: ApplicationStatus): Promise<void> {
   await tx.update(applications).set({ status, updatedAt: new Date() }).where(eq(applications.id, id));
+}
+
+/* ---------- queues and assignment (issue 17 item 3) ---------- */
+
+/** The ids the staff list shows for `filter`, newest first, at most `limit` of them. */
+export async function idsMatching(db: Executor, filter: ApplicationFilter, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(filterWhere(filter))
+    .orderBy(...orderOf('newest'))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** These application rows, locked until the transaction ends, in id order (so two bulk requests queue rather than deadlock). */
+export async function lockApplicationRows(tx: Executor, ids: number[]): Promise<ApplicationRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(applications).where(inArray(applications.id, ids)).orderBy(asc(applications.id)).for('update');
+}
+
+export async function setAssignee(tx: Executor, ids: number[], assigneeId: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(applications).set({ assigneeId, updatedAt: new Date() }).where(inArray(applications.id, ids));
+}
+
+export interface StaffMember {
+  id: number;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  universityId: number | null;
+  enabled: boolean;
+  deleted: boolean;
+}
+
+const staffColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  universityId: users.universityId,
+  enabled: users.enabled,
+  deleted: sql<boolean>`${users.deletedAt} is not null`,
+};
+
+/** Several accounts by id (the assignees an application has, or may get). */
+export async function staffMembers(db: Executor, ids: number[]): Promise<StaffMember[]> {
+  if (ids.length === 0) return [];
+  return db.select(staffColumns).from(users).where(inArray(users.id, ids));
+}
+
+/** Whom applications can be assigned to: the enabled ADMINs of `universityId`, and SUPERUSERs when asked. */
+export async function assignableStaff(db: Executor, universityId: number | undefined, withSuperusers: boolean): Promise<StaffMember[]> {
+  const admins = universityId === undefined ? undefined : and(eq(users.role, 'ADMIN'), eq(users.universityId, universityId));
+  const superusers = withSuperusers ? eq(users.role, 'SUPERUSER') : undefined;
+  const who = admins && superusers ? or(admins, superusers) : (admins ?? superusers);
+  if (!who) return [];
+  return db
+    .select(staffColumns)
+    .from(users)
+    .where(and(who, eq(users.enabled, true), isNull(users.deletedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
 export interface NoteData {

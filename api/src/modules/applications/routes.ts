@@ -6,12 +6,30 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Application, ApplicationFile, ApplicationListQuery, ApplicationUpdate, DOCUMENT_TYPES, DocumentReview, ErrorBody, IdParams, NoteCreate, ReviewerNote } from 'shared-api/contract';
+import {
+  Application,
+  ApplicationBulk,
+  ApplicationBulkResult,
+  ApplicationFile,
+  ApplicationListQuery,
+  ApplicationUpdate,
+  Assignee,
+  AssigneeQuery,
+  AssigneeUpdate,
+  DOCUMENT_TYPES,
+  DocumentReview,
+  ErrorBody,
+  IdParams,
+  NoteCreate,
+  ReviewerNote,
+} from 'shared-api/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { unsupportedMediaType } from '../../errors';
 import { callerOf } from '../../infrastructure/http/access';
 import { asClientError, discardRestOfBody, MULTIPART_REQUIRED_MESSAGE, refuseBodyOver } from '../../infrastructure/http/uploads';
+import { assignApplication, listAssignees } from './assignment';
+import { bulkApplications } from './bulk';
 import { decideApplication } from './decisions';
 import { replaceDocument, reviewDocument } from './documents';
 import { exportApplicationsCsv } from './export';
@@ -97,6 +115,49 @@ export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
           .header('X-Content-Type-Options', 'nosniff');
         return reply.send(csv);
       },
+    );
+
+    r.get(
+      '/api/applications/assignees',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['applications'],
+          summary: "Whom applications can be assigned to: the university's active ADMINs (and SUPERUSERs, for a SUPERUSER)",
+          querystring: AssigneeQuery,
+          response: { 200: z.array(Assignee) },
+        },
+      },
+      async (request) => listAssignees(ctx, callerOf(request), request.query.universityId),
+    );
+
+    r.post(
+      '/api/applications/bulk',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['applications'],
+          summary: 'Assign, or decline with one reason, up to 500 applications (by ids or by the list filter), all or nothing',
+          body: ApplicationBulk,
+          response: { 200: ApplicationBulkResult, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request) => bulkApplications(ctx, callerOf(request), request.body, request.ip),
+    );
+
+    r.put(
+      '/api/applications/:id/assignee',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['applications'],
+          summary: "Assign to an active ADMIN of the application's university or a SUPERUSER; userId null unassigns",
+          params: IdParams,
+          body: AssigneeUpdate,
+          response: { 200: Application, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => assignApplication(ctx, callerOf(request), request.params.id, request.body.userId, request.ip),
     );
 
     r.get(

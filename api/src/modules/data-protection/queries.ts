@@ -1,5 +1,5 @@
 /** Everything stored about one applicant, and its erasure (Data Protection Act 2021). */
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infrastructure/database/client';
 import {
@@ -69,7 +69,8 @@ export async function personalData(db: Executor, userId: number) {
             note: applicationHistory.note,
           })
           .from(applicationHistory)
-          .where(inArray(applicationHistory.applicationId, ids))
+          // Who reviews an application (issue 17) is the staff's business, not the applicant's data.
+          .where(and(inArray(applicationHistory.applicationId, ids), ne(applicationHistory.kind, 'ASSIGNMENT')))
           .orderBy(asc(applicationHistory.createdAt), asc(applicationHistory.id)),
     db
       .select({

@@ -23,6 +23,7 @@ import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { useFeedback } from 'shared-auth/dialogs';
 import { Loading } from '../../../components/Loading';
+import { AssigneeSelect } from './Assignment';
 import { AttachedFiles } from './AttachedFiles';
 import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 import { CopyButton } from './CopyButton';
@@ -164,6 +165,9 @@ export function ApplicationDetail() {
           </Box>
         )}
       </Box>
+      <Section title="Assignment">
+        <AssigneeSelect application={a} onChange={setApplication} />
+      </Section>
       <Section title="Personal Information">
         <DetailList
           items={[

@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { applicationsApi, errorText, filesApi, formatPhone, START_AFTER_END, type Application, type ApplicationListQuery } from 'shared-api';
+import { applicationsApi, errorText, filesApi, formatPhone, START_AFTER_END, type Application, type ApplicationBulk, type ApplicationListQuery, type AssignedFilter } from 'shared-api';
+import { useServerData } from 'shared-api/data';
+import { notify } from 'shared-auth';
 import { useFeedback } from 'shared-auth/dialogs';
 import { ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
@@ -14,7 +17,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PagedTable } from '../../../components/PagedTable';
 import { useDebounced } from '../../../hooks/useDebounced';
 import { useScope } from '../../../hooks/useScope';
+import { bulkApplications } from '../api/bulkApplications';
+import { AssignDialog, countOf } from './Assignment';
 import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
+import { DeclineDialog } from './DecisionDialogs';
 
 export const PAGE_SIZE = 20;
 
@@ -25,6 +31,13 @@ const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['REJECTED', 'Rejected'],
   ['PENDING_REVIEW', 'Pending review'],
   ['DOCUMENTS_REQUESTED', 'Documents requested'],
+];
+
+/** The queue filters (issue 17): everyone's, the caller's own, nobody's yet. */
+const QUEUE_OPTIONS: ReadonlyArray<readonly [AssignedFilter | '', string]> = [
+  ['', 'All'],
+  ['me', 'Assigned to me'],
+  ['none', 'Unassigned'],
 ];
 
 /** Downloads the CSV export with the bearer token and saves it as a file. */
@@ -44,16 +57,19 @@ async function exportCsv(query: ApplicationListQuery): Promise<void> {
 export function ApplicationsList() {
   const { isSuperuser, universityId } = useScope();
   const navigate = useNavigate();
-  const { alert } = useFeedback();
+  const { alert, confirm } = useFeedback();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
+  const [assigned, setAssigned] = useState<AssignedFilter | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [items, setItems] = useState<Application[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [exporting, setExporting] = useState(false);
+  // Bulk selection (issue 17): rows picked by hand, or every application matching the filters.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [dialog, setDialog] = useState<'assign' | 'decline' | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const debounced = useDebounced(search.trim());
   // ISO dates compare as text; a backwards range is said under End date and not asked for.
@@ -61,35 +77,32 @@ export function ApplicationsList() {
   const query: ApplicationListQuery = {
     search: debounced || undefined,
     status: status || undefined,
+    assigned: assigned || undefined,
     from: from || undefined,
     to: to || undefined,
     universityId: isSuperuser && universityId !== null ? universityId : undefined,
   };
   const queryKey = JSON.stringify(query);
 
+  const {
+    data,
+    loading,
+    error: loadError,
+    refresh,
+  } = useServerData(backwards ? null : () => applicationsApi.page({ ...(JSON.parse(queryKey) as ApplicationListQuery), page, size: PAGE_SIZE }), [queryKey, page, backwards]);
+  // Spec §2.4: submitted applications are not shown in the ADMIN list.
+  const items: Application[] = data ? (isSuperuser ? data.items : data.items.filter((a) => a.status.toUpperCase() !== 'SUBMITTED')) : [];
+  const total = data?.total ?? 0;
+
   useEffect(() => {
-    if (backwards) return;
-    let live = true;
-    setLoading(true);
-    applicationsApi
-      .page({ ...(JSON.parse(queryKey) as ApplicationListQuery), page, size: PAGE_SIZE })
-      .then((result) => {
-        if (!live) return;
-        // Spec §2.4: submitted applications are not shown in the ADMIN list.
-        setItems(isSuperuser ? result.items : result.items.filter((a) => a.status.toUpperCase() !== 'SUBMITTED'));
-        setTotal(result.total);
-      })
-      .catch(() => {
-        if (!live) return;
-        setItems([]);
-        setTotal(0);
-        void alert({ title: 'Error', text: 'Failed to fetch applications', icon: 'error' });
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [queryKey, page, isSuperuser, alert, backwards]);
+    if (loadError) void alert({ title: 'Error', text: 'Failed to fetch applications', icon: 'error' });
+  }, [loadError, alert]);
+
+  // New filters make a new list: what was selected in the old one no longer applies.
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [queryKey]);
 
   const changeFilter = (setter: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setter(event.target.value);
@@ -106,6 +119,57 @@ export function ApplicationsList() {
       setExporting(false);
     }
   };
+
+  const pageIds = items.map((a) => a.id);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const count = allMatching ? total : selected.size;
+  const toggle = (id: number) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  };
+  const togglePage = () => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of pageIds)
+        if (pageSelected) next.delete(id);
+        else next.add(id);
+      return next;
+    });
+  };
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+
+  /** Runs one bulk action on the selection after its confirmation; all or nothing on the server. */
+  const runBulk = async (action: Pick<ApplicationBulk, 'action' | 'userId' | 'reason'>, question: string, detail: string, done: (n: number) => string) => {
+    setDialog(null);
+    if (!(await confirm({ title: question, text: detail, icon: 'warning', confirmText: 'Yes', cancelText: 'Cancel' }))) return;
+    setBusy(true);
+    try {
+      const result = await bulkApplications({ ...action, ...(allMatching ? { filter: query } : { ids: [...selected] }) });
+      notify(done(result.count), 'success');
+      clearSelection();
+      await refresh();
+    } catch (err) {
+      await alert({ title: 'Nothing was changed', text: errorText(err, 'The applications could not be changed. Please try again.'), icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const assignTo = (userId: number | null, name: string | null) =>
+    void runBulk({ action: 'assign', userId }, name ? `Assign ${countOf(count)} to ${name}?` : `Unassign ${countOf(count)}?`, 'Each application records the change in its history.', (n) =>
+      name ? `${countOf(n)} assigned to ${name}` : `${countOf(n)} unassigned`,
+    );
+  const declineAll = (reason: string) =>
+    void runBulk({ action: 'decline', reason }, `Decline ${countOf(count)}?`, `Each applicant is told by e-mail, with the reason: ${reason}`, (n) => `${countOf(n)} declined`);
 
   return (
     <Box>
@@ -134,6 +198,19 @@ export function ApplicationsList() {
             </option>
           ))}
         </TextField>
+        <TextField
+          select
+          label="Queue"
+          value={assigned}
+          onChange={changeFilter((value) => setAssigned(value as AssignedFilter | ''))}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {QUEUE_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </TextField>
         <TextField label="Start date" type="date" value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField
           label="End date"
@@ -145,6 +222,27 @@ export function ApplicationsList() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Paper>
+      {count > 0 && (
+        <Paper role="region" aria-label="Bulk actions" sx={{ p: 1.5, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{allMatching ? `All ${countOf(total)} matching the filters are selected` : `${countOf(selected.size)} selected`}</Typography>
+          {!allMatching && pageSelected && total > selected.size && (
+            <Button size="small" onClick={() => setAllMatching(true)}>
+              Select all {total} matching
+            </Button>
+          )}
+          <Button size="small" onClick={clearSelection}>
+            Clear selection
+          </Button>
+          <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' } }}>
+            <Button variant="outlined" onClick={() => setDialog('assign')} disabled={busy}>
+              Assign to…
+            </Button>
+            <Button variant="contained" color="error" onClick={() => setDialog('decline')} disabled={busy}>
+              Decline…
+            </Button>
+          </Box>
+        </Paper>
+      )}
       {backwards ? null : loading ? (
         <Loading text="Loading applications..." />
       ) : items.length === 0 ? (
@@ -160,6 +258,20 @@ export function ApplicationsList() {
           size={PAGE_SIZE}
           onPage={setPage}
           columns={[
+            {
+              header: 'Select',
+              headerContent: (
+                <Checkbox
+                  checked={allMatching || pageSelected}
+                  indeterminate={!allMatching && !pageSelected && pageIds.some((id) => selected.has(id))}
+                  onChange={togglePage}
+                  slotProps={{ input: { 'aria-label': 'Select all on this page' } }}
+                />
+              ),
+              cell: (a) => (
+                <Checkbox checked={allMatching || selected.has(a.id)} onChange={() => toggle(a.id)} slotProps={{ input: { 'aria-label': `Select application of ${a.applicantName || a.fullName}` } }} />
+              ),
+            },
             { header: 'Applicant Name', cell: (a) => a.applicantName || a.fullName },
             { header: 'Program', cell: (a) => a.program?.name ?? a.programChoices[0]?.programName ?? '—' },
             { header: 'Applicant Cell', cell: (a) => formatPhone(a.phoneNumber) },
@@ -174,6 +286,7 @@ export function ApplicationsList() {
                 </Box>
               ),
             },
+            { header: 'Assignee', cell: (a) => a.assignee?.name ?? 'Unassigned' },
             { header: 'Payment Status', cell: (a) => <PaymentBadge payment={a.payment} /> },
             { header: 'Payment Reference', cell: (a) => a.payment?.reference ?? '—' },
             {
@@ -187,6 +300,8 @@ export function ApplicationsList() {
           ]}
         />
       )}
+      {dialog === 'assign' && <AssignDialog open count={count} universityId={universityId} onCancel={() => setDialog(null)} onChoose={assignTo} />}
+      {dialog === 'decline' && <DeclineDialog open busy={busy} title={`Decline ${countOf(count)}`} onCancel={() => setDialog(null)} onDecline={declineAll} />}
     </Box>
   );
 }

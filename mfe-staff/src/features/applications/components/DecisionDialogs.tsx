@@ -15,7 +15,20 @@ import { useState } from 'react';
 import type { ProgramChoice } from 'shared-api';
 
 /** Decline: a reason is required (spec §5); it becomes the review notes. */
-export function DeclineDialog({ open, busy, onCancel, onDecline }: { open: boolean; busy: boolean; onCancel: () => void; onDecline: (reason: string) => void }) {
+export function DeclineDialog({
+  open,
+  busy,
+  onCancel,
+  onDecline,
+  title = 'Decline Application',
+}: {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onDecline: (reason: string) => void;
+  /** 'Decline 5 applications' for a bulk decline. */
+  title?: string;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
   const submit = () => {
@@ -27,7 +40,7 @@ export function DeclineDialog({ open, busy, onCancel, onDecline }: { open: boole
   };
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="decline-title" fullWidth maxWidth="sm">
-      <DialogTitle id="decline-title">Decline Application</DialogTitle>
+      <DialogTitle id="decline-title">{title}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus

@@ -34,6 +34,8 @@ const sentence = (code: string) => {
 };
 
 export function describeHistory(entry: HistoryEntry): string {
+  // Queues (issue 17): the server words who it went to ('Assigned to Jane Banda').
+  if (entry.kind === 'ASSIGNMENT') return entry.note ?? 'Assignment changed';
   // A payment that moved the application (older rows were stored as PAYMENT with statuses) reads as the status it reached.
   const to = entry.to ?? entry.from;
   if (!to) return entry.kind === 'PAYMENT' ? 'Payment updated' : 'Application updated';
