@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../infrastructure/http/access';
 import { sendMail } from '../../infrastructure/mail/outbox';
 import { audit } from '../audit';
+import { decisionSms, queueSmsNotice, wantsEmail } from '../notifications';
 import { claimPlace, OVERRIDE_NEEDS_SUPERUSER, OVERRIDE_ONLY_WHEN_ACCEPTING } from '../intakes';
 import { recordHistory } from './history';
 import { toApplication } from './mapping';
@@ -43,9 +44,10 @@ export function decisionNotice(application: Application): DecisionNotice {
   return { to: application.user.email || application.email, subject, text: lines.join('\n') };
 }
 
-/** Tells the applicant about a decision through the mail outbox; a failure never undoes the decision. */
-export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, log: FastifyBaseLogger): Promise<void> {
+/** Tells the applicant about a decision through the mail outbox (unless they turned that e-mail off); a failure never undoes the decision. */
+export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, userId: number, log: FastifyBaseLogger): Promise<void> {
   try {
+    if (!(await wantsEmail(ctx, userId, 'DECISION'))) return;
     await sendMail(ctx, decisionNotice(application));
   } catch (error) {
     log.error({ err: error, applicationId: application.id }, 'could not queue the decision notice');
@@ -92,6 +94,11 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
       note: overrideNote ? `${note}\n${overrideNote}` : note,
       actorId: caller.id,
     });
+    await queueSmsNotice(
+      ctx,
+      tx,
+      decisionSms(ctx, { userId: current.userId, applicationId: id, approved: update.status === 'APPROVED', universityId: current.universityId, phone: current.phoneNumber }),
+    );
     return updated;
   });
   if (!row) throw conflict('This application has already been decided.');
@@ -105,6 +112,6 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
     detail: `${current.status} -> ${update.status}${approvedProgramId ? ` (program ${approvedProgramId})` : ''}${overrideNote ? ' beyond the places of the intake' : ''}`,
   });
   const application = await toApplication(ctx.db, row, caller);
-  await notifyApplicantOfDecision(ctx, application, meta.log);
+  await notifyApplicantOfDecision(ctx, application, current.userId, meta.log);
   return application;
 }
