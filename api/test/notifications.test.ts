@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationPreferences } from 'shared-api/contract';
-import { mailOutbox, notificationPreferences, smsOutbox } from '../src/infrastructure/database/schema';
+import { mailOutbox, notificationPreferences, smsOutbox, users } from '../src/infrastructure/database/schema';
 import { settleMail } from '../src/infrastructure/mail/outbox';
 import { processSmsOutbox, SENT_SECRET_NOTE, smsTiming } from '../src/infrastructure/sms/outbox';
 import { createProgram, submitOk } from './fixtures/applications';
@@ -37,9 +37,10 @@ async function register(t: TestApp, phone: string, email: string): Promise<{ id:
   const me = await call(t, 'GET', '/api/users/me/notification-preferences', { token: login.json().token });
   assert.equal(me.statusCode, 200, me.body);
   const [row] = await t.ctx.db
-    .execute<{ id: number }>(sql`select id from users where lower(email) = ${email.toLowerCase()}`)
-    .then((r) => ('rows' in r ? (r.rows as Array<{ id: number }>) : (r as unknown as Array<{ id: number }>)));
-  return { id: Number(row!.id), token: login.json().token, email };
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return { id: row!.id, token: login.json().token, email };
 }
 
 describe('notifications: events by SMS and e-mail, as the applicant chose', () => {

@@ -13,6 +13,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PlainString } from 'shared-api/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../errors';
@@ -22,7 +23,7 @@ import { insertSandboxMessage, latestSandboxMessages } from './queries';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-const field = (max: number) => z.string().trim().max(max);
+const field = (max: number) => PlainString.trim().max(max);
 const DeliveryReportBody = z
   .object({
     id: field(100).min(1, 'is required'),
@@ -66,20 +67,19 @@ export async function smsRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: {
           tags: ['sms'],
           summary: "The SMS provider's delivery report (Africa's Talking's form fields)",
-          querystring: z.object({ key: z.string().max(200).optional() }).strict(),
           body: DeliveryReportBody,
           response: { 200: z.object({ message: z.string() }) },
         },
-        // The secret is checked before the body is read or validated.
-        preValidation: async (request) => {
-          const secret = ctx.config.sms.deliveryReportSecret;
-          if (!secret) throw notFound();
-          const header = request.headers['x-sms-report-key'];
-          const given = (request.query as { key?: string } | undefined)?.key ?? (typeof header === 'string' ? header : undefined);
-          if (!sameSecret(given, secret)) throw unauthorized('Invalid delivery report key');
-        },
       },
+      // Checked once the body is valid: without a configured secret 404, a wrong or missing key 401.
       async (request) => {
+        const secret = ctx.config.sms.deliveryReportSecret;
+        if (!secret) throw notFound();
+        const header = request.headers['x-sms-report-key'];
+        // The key of the callback URL (?key=) is compared, never validated or echoed: anything else is simply not the key.
+        const query = request.query as Record<string, unknown> | undefined;
+        const given = typeof query?.key === 'string' ? query.key : typeof header === 'string' ? header : undefined;
+        if (!sameSecret(given, secret)) throw unauthorized('Invalid delivery report key');
         const known = await recordDeliveryReport(ctx, { id: request.body.id, status: request.body.status, failureReason: request.body.failureReason ?? null });
         // An unknown id is acknowledged all the same: the provider would otherwise retry it forever.
         return { message: known ? 'Recorded' : 'Unknown message' };
