@@ -1,5 +1,5 @@
 /** SQL of the SMS outbox and the offline sandbox's messages. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../database/client';
 import { smsOutbox, smsSandboxMessages } from '../database/schema';
 import { claimDueRows } from '../jobs/outbox-claim';
@@ -10,6 +10,16 @@ export type SmsRow = typeof smsOutbox.$inferSelect;
 export async function insertSms(db: Executor, values: typeof smsOutbox.$inferInsert): Promise<number | null> {
   const [row] = await db.insert(smsOutbox).values(values).onConflictDoNothing({ target: smsOutbox.idempotencyKey }).returning({ id: smsOutbox.id });
   return row?.id ?? null;
+}
+
+/** Whether any text is due (a plain read: an idle worker opens no transaction). */
+export async function anySmsDue(db: Executor, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.nextAttemptAt, now)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export function claimDueSms(db: Executor, limit: number, leaseMs: number, now: Date): Promise<SmsRow[]> {
