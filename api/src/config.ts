@@ -134,6 +134,19 @@ const Env = z.object({
     .regex(/^\s*[A-Za-z]{3}(\s*,\s*[A-Za-z]{3})*\s*$/, 'must be currency codes separated by commas, for example ZMW,USD')
     .optional(),
 
+  /** SMS through Africa's Talking (issue 18): account username, API key and the registered sender ID (alphanumeric or short code). */
+  AFRICASTALKING_USERNAME: z.string().optional(),
+  AFRICASTALKING_API_KEY: z.string().optional(),
+  AFRICASTALKING_SENDER_ID: z.string().max(11, 'must be at most 11 characters').optional(),
+  /** Their live host; https://api.sandbox.africastalking.com for their own (online) sandbox. */
+  AFRICASTALKING_API_BASE: z.string().url().default('https://api.africastalking.com'),
+  /** The offline SMS sandbox (messages shown at /sandbox/sms, never sent): off in production unless set to true. */
+  SMS_SANDBOX: bool.optional(),
+  /** The shared secret the provider's delivery reports carry (?key= in the callback URL, or the x-sms-report-key header); none: the route answers 404. */
+  SMS_DELIVERY_REPORT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The most SMS one instance hands to the provider per minute (the outbox drains at this rate). */
+  SMS_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(120),
+
   /** Hosts a university's picture may come from (comma-separated, https only); none by default. */
   UNIVERSITY_IMAGE_HOSTS: z.string().default(''),
 });
@@ -198,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : 'LENCO_PUBLIC_KEY, LENCO_SECRET_KEY: are required when LENCO_SANDBOX is false (no payment provider otherwise)',
     );
   }
+  const smsConfigured = Boolean(e.AFRICASTALKING_API_KEY);
+  if (smsConfigured && !e.AFRICASTALKING_USERNAME) problems.push('AFRICASTALKING_USERNAME: is required with AFRICASTALKING_API_KEY');
+  if (e.SMS_SANDBOX === true && smsConfigured) problems.push('SMS_SANDBOX: cannot be true while AFRICASTALKING_API_KEY is set (choose the sandbox or the real provider)');
+  // The sandbox shows every text (reset codes too) on a page, so production takes it only when asked by name; without either, no SMS goes.
+  const smsSandbox = !smsConfigured && (e.SMS_SANDBOX ?? !production);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -253,6 +271,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             stagingDir: path.join(dataDir, 'upload-staging'),
           } as const)
         : ({ kind: 'local', dir: path.resolve(REPO_ROOT, e.FILES_DIR ?? path.join(dataDir, 'files')) } as const),
+    sms: {
+      /** 'provider': Africa's Talking; 'sandbox': the offline sandbox on this server; 'off': no SMS is queued. */
+      mode: smsConfigured ? ('provider' as const) : smsSandbox ? ('sandbox' as const) : ('off' as const),
+      username: e.AFRICASTALKING_USERNAME ?? 'sandbox',
+      apiKey: e.AFRICASTALKING_API_KEY ?? 'at-sandbox-offline-key',
+      senderId: e.AFRICASTALKING_SENDER_ID ?? null,
+      // The offline sandbox answers at a local path of this same server.
+      apiBase: smsConfigured ? e.AFRICASTALKING_API_BASE.replace(/\/$/, '') : `${publicUrl}/sandbox/africastalking`,
+      deliveryReportSecret: e.SMS_DELIVERY_REPORT_SECRET ?? null,
+      maxPerMinute: e.SMS_MAX_PER_MINUTE,
+    },
     payments: {
       sandbox,
       publicKey: e.LENCO_PUBLIC_KEY ?? 'pub-sandbox-offline',

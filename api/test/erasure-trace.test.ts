@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/infrastructure/database/sql';
 import { applications, auditLog, mailOutbox, payments } from '../src/infrastructure/database/schema';
 import { settleMail } from '../src/infrastructure/mail/outbox';
+import { processSmsOutbox } from '../src/infrastructure/sms/outbox';
 import { applicationJson, createProgram, insertPayment, multipartBody, postMultipart, sampleDocuments } from './fixtures/applications';
 import { samplePdf } from './fixtures/samples';
 import { call, createWorld, type World } from './helpers/fixtures';
@@ -205,6 +206,12 @@ for (const [storeName, store] of [
         .values({ actorId: w.adminA.id, action: 'application.view', target: `application:${decidedId}`, outcome: 'success', detail: `looked up ${PERSON.applicationEmail}` });
       await settleMail(t.ctx);
 
+      // SMS (issue 18): channel choices, a reset code by SMS, and the decision's text, sent through the offline sandbox.
+      assert.equal((await call(t, 'PUT', '/api/users/me/notification-preferences', { token, json: { events: [{ event: 'DOCUMENTS', sms: true, email: true }] } })).statusCode, 200);
+      assert.equal((await call(t, 'POST', '/api/auth/request-reset-code', { json: { phone: PERSON.phone } })).statusCode, 200);
+      await settleMail(t.ctx);
+      await processSmsOutbox(t.ctx, 100);
+
       // The setup did leave copies everywhere the erasure must reach.
       const before = await databaseTraces(t);
       for (const table of [
@@ -218,6 +225,8 @@ for (const [storeName, store] of [
         'subscribers',
         'audit_log',
         'payments',
+        'sms_outbox',
+        'sms_sandbox_messages',
       ]) {
         assert.ok(
           before.some((hit) => hit.startsWith(`public.${table}:`)),

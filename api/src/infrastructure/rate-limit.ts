@@ -248,6 +248,11 @@ export const LIMITS = {
   resetPerIp: { max: 30, windowMs: 15 * 60_000 },
   /** Attempts to use a reset link, per address: a link is 256 random bits, so this only stops CPU burning. */
   resetPasswordPerIp: { max: 20, windowMs: 15 * 60_000 },
+  /** Reset codes by SMS (issue 18): per number and address, per number from anywhere (a phone is not flooded), per address. */
+  resetCodePerPhoneAndIp: { max: 5, windowMs: 15 * 60_000 },
+  resetCodePerPhone: { max: 10, windowMs: 60 * 60_000 },
+  /** Attempts to use a code, per address (each code also dies after 5 wrong tries). */
+  resetCodeCheckPerIp: { max: 20, windowMs: 15 * 60_000 },
   /** New accounts per address (a class registering from one school NAT stays well under). */
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
   /** Registrations refused for a taken e-mail (the one answer that tells an address has an account); only those answers are refused beyond it. */

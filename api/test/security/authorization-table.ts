@@ -304,11 +304,31 @@ export const AUTHORIZATION_TABLE: Row[] = [
     expect: all(400),
     prepare: () => ({ url: '/api/auth/reset-password', headers: { 'x-test-address': nextAddress() }, json: { token: 'not-a-real-token', newPassword: 'Another-Pass-5521' } }),
   },
+  {
+    method: 'POST',
+    route: '/api/auth/request-reset-code',
+    expect: all(200),
+    prepare: () => ({ url: '/api/auth/request-reset-code', headers: { 'x-test-address': nextAddress() }, json: { phone: '0955123456' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password-code',
+    expect: all(400),
+    prepare: () => ({ url: '/api/auth/reset-password-code', headers: { 'x-test-address': nextAddress() }, json: { phone: '0955123456', code: '123456', newPassword: 'Another-Pass-5521' } }),
+  },
 
   /* ---------- users ---------- */
   { method: 'GET', route: '/api/users', expect: staff(), prepare: () => ({ url: '/api/users' }) },
   { method: 'GET', route: '/api/users/students', expect: staff(), prepare: () => ({ url: '/api/users/students' }) },
   { method: 'GET', route: '/api/users/me/export', expect: signedIn(200), prepare: () => ({ url: '/api/users/me/export' }) },
+  // One's own notification preferences (issue 18): applicants only.
+  { method: 'GET', route: '/api/users/me/notification-preferences', expect: applicantsOnly(200), prepare: () => ({ url: '/api/users/me/notification-preferences' }) },
+  {
+    method: 'PUT',
+    route: '/api/users/me/notification-preferences',
+    expect: applicantsOnly(200),
+    prepare: () => ({ url: '/api/users/me/notification-preferences', json: { events: [{ event: 'PAYMENT', sms: true, email: true }] } }),
+  },
   {
     method: 'DELETE',
     route: '/api/users/me',
@@ -507,6 +527,8 @@ export const AUTHORIZATION_TABLE: Row[] = [
   })),
   // No valid signature: refused for everyone, whatever token is sent.
   { method: 'POST', route: '/api/payments/webhook', expect: all(401), prepare: () => ({ url: '/api/payments/webhook', json: { event: 'collection.successful', data: {} } }) },
+  // The SMS provider's delivery reports: without the shared secret, refused whatever token is sent (404 while none is configured, as in tests).
+  { method: 'POST', route: '/api/sms/delivery-reports', expect: all(404), prepare: () => ({ url: '/api/sms/delivery-reports', json: { id: 'ATXid_1', status: 'Success' } }) },
 
   /* ---------- subscribers ---------- */
   { method: 'GET', route: '/api/subscribers/count', expect: all(200), prepare: () => ({ url: '/api/subscribers/count' }) },

@@ -67,6 +67,13 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /api/auth/login': { url: () => '/api/auth/login', valid: (w) => ({ email: w.userA.email, password: 'wrong-but-long-enough' }), as: 'guest' },
   'POST /api/auth/request-reset': { url: () => '/api/auth/request-reset', valid: (w) => ({ email: w.userA.email }), as: 'guest' },
   'POST /api/auth/reset-password': { url: () => '/api/auth/reset-password', valid: () => ({ token: 'not-a-real-token', newPassword: 'Fresh-Passphrase-93' }), as: 'guest' },
+  'POST /api/auth/request-reset-code': { url: () => '/api/auth/request-reset-code', valid: () => ({ phone: '0955123456' }), as: 'guest' },
+  'POST /api/auth/reset-password-code': {
+    url: () => '/api/auth/reset-password-code',
+    valid: () => ({ phone: '0955123456', code: '123456', newPassword: 'Fresh-Passphrase-93' }),
+    as: 'guest',
+  },
+  'POST /api/sms/delivery-reports': { url: () => '/api/sms/delivery-reports', valid: () => ({ id: 'ATXid_1', status: 'Success', failureReason: 'None' }), as: 'guest' },
   'POST /api/subscribers': { url: () => '/api/subscribers', valid: () => ({ name: 'Waiting Person', email: 'waiting@example.test' }), as: 'guest' },
   'POST /api/contact': {
     url: () => '/api/contact',
@@ -150,6 +157,11 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
   // Its body has no text field; listed so every JSON body route is accounted for.
   'PUT /api/users/{id}/university-block': { url: (w) => `/api/users/${w.userB.id}/university-block`, valid: () => ({ blocked: true }), as: 'superuser' },
   'DELETE /api/users/me': { url: () => '/api/users/me', valid: () => ({ password: 'Not-the-password-1' }), as: 'owner' },
+  'PUT /api/users/me/notification-preferences': {
+    url: () => '/api/users/me/notification-preferences',
+    valid: () => ({ events: [{ event: 'PAYMENT', sms: true, email: true }] }),
+    as: 'owner',
+  },
   'PUT /api/users/me/password': { url: () => '/api/users/me/password', valid: () => ({ currentPassword: 'Not-the-password-1', newPassword: 'Another-Pass-5521' }), as: 'owner' },
   'POST /api/users/me/contact-change': { url: () => '/api/users/me/contact-change', valid: () => ({ kind: 'email', value: 'changed@example.test' }), as: 'owner' },
   'POST /api/users/me/contact-change/confirm': { url: () => '/api/users/me/contact-change/confirm', valid: () => ({ ticket: 'not-a-ticket', code: '123456' }), as: 'owner' },

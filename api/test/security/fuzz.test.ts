@@ -221,6 +221,39 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       fields: { code: text(40) },
       as: 'owner',
     },
+    {
+      method: 'POST',
+      route: '/api/auth/request-reset-code',
+      url: () => '/api/auth/request-reset-code',
+      valid: { phone: '0955123456' },
+      fields: { phone: text(32) },
+      as: 'owner',
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/reset-password-code',
+      url: () => '/api/auth/reset-password-code',
+      valid: { phone: '0955123456', code: '123456', newPassword: 'Fresh-Passphrase-93' },
+      fields: { phone: text(32), code: text(6) },
+      as: 'owner',
+    },
+    {
+      method: 'PUT',
+      route: '/api/users/me/notification-preferences',
+      url: () => '/api/users/me/notification-preferences',
+      valid: { events: [{ event: 'PAYMENT', sms: true, email: true }] },
+      fields: { events: text(10) },
+      as: 'owner',
+    },
+    {
+      // No secret is configured in tests: whatever the body, 404 (and 400 for a spoiled one).
+      method: 'POST',
+      route: '/api/sms/delivery-reports',
+      url: () => '/api/sms/delivery-reports?key=guess',
+      valid: { id: 'ATXid_1', status: 'Success' },
+      fields: { id: text(100), status: text(40) },
+      as: 'superuser',
+    },
     { method: 'POST', route: '/api/payments/initiate', url: () => '/api/payments/initiate', valid: { applicationId: w.applicationA }, fields: { applicationId: { kind: 'id' } }, as: 'owner' },
     {
       method: 'POST',
@@ -297,6 +330,10 @@ describe('fuzz of every write route', () => {
     'POST /api/applications/:id/fee-waiver',
     'PUT /api/applications/:id/assignee',
     'POST /api/applications/bulk',
+    'POST /api/auth/request-reset-code',
+    'POST /api/auth/reset-password-code',
+    'PUT /api/users/me/notification-preferences',
+    'POST /api/sms/delivery-reports',
   ].entries()) {
     it(`${name}: 200+ hostile inputs → 4xx with a message, database and files unchanged`, async () => {
       const route = fuzzRoutes(w).find((r) => `${r.method} ${r.route}` === name)!;

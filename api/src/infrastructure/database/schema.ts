@@ -620,3 +620,99 @@ export const feeWaiverUses = pgTable(
   },
   (t) => [uniqueIndex('fee_waiver_uses_application_unique').on(t.applicationId), index('fee_waiver_uses_waiver_idx').on(t.waiverId)],
 );
+
+/* ---------- SMS and notification preferences (issue 18, migration 0014) ---------- */
+
+/**
+ * Outgoing SMS (issue 18): every text is written here first, in the
+ * transaction of the event it tells about, under an idempotency key (the
+ * event), so one event is queued once whatever retries it. The worker claims
+ * due rows (skip locked, with a lease) on any instance, sends them through
+ * the provider and records the answer; a permanent refusal (an invalid
+ * number) is 'failed' at once, a 5xx or a timeout is retried with back-off.
+ * Delivery reports from the provider land in delivery_status. Erasing the
+ * person deletes their rows (user_id, and the number itself).
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    event: text('event').notNull(),
+    to: text('to_number').notNull(),
+    /** The text; a secret one (a reset code) is sealed at rest and removed once delivered. */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    providerMessageId: text('provider_message_id'),
+    providerStatusCode: integer('provider_status_code'),
+    cost: text('cost'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    deliveryStatus: text('delivery_status'),
+    deliveryFailureReason: text('delivery_failure_reason'),
+    deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sms_outbox_idempotency_unique').on(t.idempotencyKey),
+    index('sms_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    index('sms_outbox_provider_message_idx').on(t.providerMessageId),
+    index('sms_outbox_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Offline SMS sandbox only (no provider key): the messages the sandbox
+ * accepted in Africa's Talking's shape, shown on its developer page. Kept in
+ * the database so every instance shows the same.
+ */
+export const smsSandboxMessages = pgTable('sms_sandbox_messages', {
+  id: serial('id').primaryKey(),
+  messageId: text('message_id').notNull(),
+  to: text('to_number').notNull(),
+  sender: text('sender'),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An applicant's choice of channels per event (issue 18): `choices` is
+ * { [event]: { sms, email } } for the events they changed; the rest keep
+ * the defaults. `smsConsentAt` is when they last agreed to receive SMS
+ * (null while every SMS is off); `updatedAt` when they last saved.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  choices: jsonb('choices').notNull(),
+  smsConsentAt: timestamp('sms_consent_at', { withTimezone: true, mode: 'date' }),
+  smsConsentVersion: text('sms_consent_version'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Password reset by SMS code (issue 18 item 5): the code's SHA-256 only,
+ * valid until `expiresAt`, at most `maxAttempts` wrong tries; a new request
+ * replaces the old code.
+ */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_codes_user_unique').on(t.userId)],
+);

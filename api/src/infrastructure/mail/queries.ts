@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../database/client';
 import { mailOutbox } from '../database/schema';
+import { claimDueRows } from '../jobs/outbox-claim';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -12,30 +13,10 @@ export async function insertOutbox(db: Executor, values: typeof mailOutbox.$infe
 /**
  * Claims up to `limit` pending messages that are due, pushing their next
  * attempt forward by `leaseMs` so that another worker (another instance)
- * does not send them at the same time.
+ * does not send them at the same time (jobs/outbox-claim.ts).
  */
-export async function claimDue(db: Executor, limit: number, leaseMs: number, onlyId?: number): Promise<OutboxRow[]> {
-  const leaseUntil = new Date(Date.now() + leaseMs);
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`), onlyId === undefined ? undefined : eq(mailOutbox.id, onlyId)))
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ nextAttemptAt: leaseUntil })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
+export function claimDue(db: Executor, limit: number, leaseMs: number, onlyId?: number): Promise<OutboxRow[]> {
+  return claimDueRows(db, mailOutbox, { limit, leaseMs, ...(onlyId === undefined ? {} : { onlyId }) });
 }
 
 /** `replaceText`: what to keep of a body that must not outlive its delivery. */

@@ -11,6 +11,7 @@ import type { Caller } from '../../infrastructure/http/access';
 import type { Executor } from '../../infrastructure/database/client';
 import { queueMailInTransaction, sendMail } from '../../infrastructure/mail/outbox';
 import { audit, type AuditInput } from '../audit';
+import { decisionSms, queueSmsNotice, wantsEmail } from '../notifications';
 import { claimPlace, OVERRIDE_NEEDS_SUPERUSER, OVERRIDE_ONLY_WHEN_ACCEPTING } from '../intakes';
 import { recordHistory } from './history';
 import { toApplication, toApplications } from './mapping';
@@ -44,9 +45,10 @@ export function decisionNotice(application: Application): DecisionNotice {
   return { to: application.user.email || application.email, subject, text: lines.join('\n') };
 }
 
-/** Tells the applicant about a decision through the mail outbox; a failure never undoes the decision. */
-export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, log: FastifyBaseLogger): Promise<void> {
+/** Tells the applicant about a decision through the mail outbox (unless they turned that e-mail off); a failure never undoes the decision. */
+export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, userId: number, log: FastifyBaseLogger): Promise<void> {
   try {
+    if (!(await wantsEmail(ctx, userId, 'DECISION'))) return;
     await sendMail(ctx, decisionNotice(application));
   } catch (error) {
     log.error({ err: error, applicationId: application.id }, 'could not queue the decision notice');
@@ -70,9 +72,16 @@ export interface Decision {
  * The writes of one decision inside `tx`: the intake's place (when
  * approving), the compare-and-set of the status and the history entry.
  * Undefined when the application had already been decided. Used for one
- * decision and for bulk declines (bulk.ts), so both record the same things.
+ * decision and for bulk declines (bulk.ts), so both record the same things
+ * (the SMS to the applicant included, queued in the same transaction).
  */
-export async function recordDecision(tx: Executor, caller: Caller, current: ApplicationRow, decision: Decision): Promise<{ row: ApplicationRow; overrideNote: string | null } | undefined> {
+export async function recordDecision(
+  ctx: AppContext,
+  tx: Executor,
+  caller: Caller,
+  current: ApplicationRow,
+  decision: Decision,
+): Promise<{ row: ApplicationRow; overrideNote: string | null } | undefined> {
   let overrideNote: string | null = null;
   // Places of the intake: the program's row stays locked until this decision commits.
   if (decision.approvedProgramId !== null && current.intakeId !== null) {
@@ -89,6 +98,11 @@ export async function recordDecision(tx: Executor, caller: Caller, current: Appl
     note: overrideNote ? `${note}\n${overrideNote}` : note,
     actorId: caller.id,
   });
+  await queueSmsNotice(
+    ctx,
+    tx,
+    decisionSms(ctx, { userId: current.userId, applicationId: current.id, approved: decision.status === 'APPROVED', universityId: current.universityId, phone: current.phoneNumber }),
+  );
   return { row: updated, overrideNote };
 }
 
@@ -126,11 +140,11 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
     throw conflict(`This application has already been decided (${current.status}).`);
   }
   const decision: Decision = { status: update.status, notes, approvedProgramId, overrideReason };
-  const recorded = await ctx.db.transaction((tx) => recordDecision(tx, caller, current, decision));
+  const recorded = await ctx.db.transaction((tx) => recordDecision(ctx, tx, caller, current, decision));
   if (!recorded) throw conflict('This application has already been decided.');
   await audit(ctx, decisionAudit(caller, current, decision, recorded.overrideNote, meta.ip));
   const application = await toApplication(ctx.db, recorded.row, caller);
-  await notifyApplicantOfDecision(ctx, application, meta.log);
+  await notifyApplicantOfDecision(ctx, application, current.userId, meta.log);
   return application;
 }
 
@@ -149,11 +163,16 @@ export async function declineApplications(ctx: AppContext, tx: Executor, caller:
   const audits: AuditInput[] = [];
   const decided: ApplicationRow[] = [];
   for (const current of rows) {
-    const recorded = await recordDecision(tx, caller, current, decision);
+    const recorded = await recordDecision(ctx, tx, caller, current, decision);
     if (!recorded) throw conflict(`Application ${current.id} has already been decided; nothing was changed.`);
     decided.push(recorded.row);
     audits.push(decisionAudit(caller, current, decision, null, ip, ' (bulk)'));
   }
-  for (const application of await toApplications(tx, decided, caller)) await queueMailInTransaction(ctx, tx, decisionNotice(application));
+  const applicantOf = new Map(rows.map((row) => [row.id, row.userId]));
+  for (const application of await toApplications(tx, decided, caller)) {
+    const applicant = applicantOf.get(application.id);
+    // Read inside the transaction: the embedded database has one connection, which it holds.
+    if (applicant !== undefined && (await wantsEmail({ db: tx }, applicant, 'DECISION'))) await queueMailInTransaction(ctx, tx, decisionNotice(application));
+  }
   return audits;
 }

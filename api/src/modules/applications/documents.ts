@@ -17,8 +17,9 @@ import { ByteBudget, storeUpload, translateMultipartError, type StoredUpload } f
 import { sendMail } from '../../infrastructure/mail/outbox';
 import { storageFor } from '../../infrastructure/storage';
 import { audit } from '../audit';
+import { documentsSms, queueSmsNotice, wantsEmail } from '../notifications';
 import type { RequestMeta } from './decisions';
-import { recordHistory } from './history';
+import { historyCount, recordHistory } from './history';
 import { toApplication } from './mapping';
 import {
   findApplicationRow,
@@ -98,6 +99,10 @@ export async function reviewDocument(
     const words =
       input.status === 'REJECTED' ? `${label(document)} rejected: ${reason}` : input.status === 'VERIFIED' ? `${label(document)} verified` : `${label(document)} set back to pending review`;
     await recordHistory(tx, { applicationId, kind: 'DOCUMENT', from: document.status, to: input.status, note: words, actorId: caller.id });
+    if (input.status === 'REJECTED') {
+      const occurrence = String(await historyCount(tx, applicationId));
+      await queueSmsNotice(ctx, tx, documentsSms(ctx, { userId: app.userId, applicationId, documentId: document.id, occurrence, document: label(document), phone: app.phoneNumber }));
+    }
     if (input.status === 'REJECTED' && app.status !== DOCUMENTS_REQUESTED) {
       await setApplicationStatus(tx, applicationId, DOCUMENTS_REQUESTED);
       await recordHistory(tx, { applicationId, kind: 'STATUS', from: app.status, to: DOCUMENTS_REQUESTED, note: `New file requested: ${label(document)}`, actorId: caller.id });
@@ -119,12 +124,12 @@ export async function reviewDocument(
     });
   }
   const application = await toApplication(ctx.db, (await findApplicationRow(ctx.db, applicationId))!, caller);
-  if (outcome.changed && input.status === 'REJECTED') await askForNewFile(ctx, application, label(outcome.document), reason!, meta.log);
+  if (outcome.changed && input.status === 'REJECTED') await askForNewFile(ctx, application, found.userId, label(outcome.document), reason!, meta.log);
   return application;
 }
 
 /** Tells the applicant which document to upload again and why; a failure never undoes the decision. */
-async function askForNewFile(ctx: AppContext, application: Application, documentLabel: string, reason: string, log: FastifyBaseLogger): Promise<void> {
+async function askForNewFile(ctx: AppContext, application: Application, userId: number, documentLabel: string, reason: string, log: FastifyBaseLogger): Promise<void> {
   const text = [
     `Dear ${application.fullName},`,
     '',
@@ -135,6 +140,7 @@ async function askForNewFile(ctx: AppContext, application: Application, document
     'Sign in to the portal and open your application to upload a new file for this document.',
   ].join('\n');
   try {
+    if (!(await wantsEmail(ctx, userId, 'DOCUMENTS'))) return;
     await sendMail(ctx, { to: application.user.email || application.email, subject: 'Please upload a new file for your application', text });
   } catch (error) {
     log.error({ err: error, applicationId: application.id }, 'could not queue the document request');

@@ -5,6 +5,7 @@
  * whole page of applications in the statement that reads the page, oldest
  * first (queries.ts).
  */
+import { eq, sql } from 'drizzle-orm';
 import type { HistoryEntry } from 'shared-api/contract';
 import type { Executor } from '../../infrastructure/database/client';
 import { historiesOf, type HistoryData } from './queries';
@@ -18,6 +19,15 @@ export interface HistoryInput {
   note?: string | null;
   /** The user who caused the change; null for the system (for example a payment webhook). */
   actorId?: number | null;
+}
+
+/** How many entries the application's history holds (names one occurrence of an event inside the transaction that adds it). */
+export async function historyCount(tx: Executor, applicationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applicationHistory)
+    .where(eq(applicationHistory.applicationId, applicationId));
+  return Number(row?.n ?? 0);
 }
 
 export async function recordHistory(tx: Executor, entry: HistoryInput): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../infrastructure/database/client';
-import { passwordResets, sessions, users } from '../../infrastructure/database/schema';
+import { passwordResetCodes, passwordResets, sessions, users } from '../../infrastructure/database/schema';
 import { staffListVersionNow } from '../../infrastructure/caches/staff-list-version';
 
 export type UserRow = typeof users.$inferSelect;
@@ -142,4 +142,44 @@ export function prepareAccessCheck(db: Database) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('access_check');
+}
+
+/* ---------- password reset by SMS code (issue 18) ---------- */
+
+/** Applicant accounts (enabled, not deleted) registered with this phone (E.164). */
+export function findApplicantsByPhone(db: Executor, phone: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.role, 'USER'), eq(users.enabled, true), isNull(users.deletedAt)))
+    .limit(2);
+}
+
+/** The user's one reset code, replacing an earlier one (its attempts start again). Returns its id. */
+export async function replaceResetCode(db: Executor, userId: number, codeHash: string, expiresAt: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(passwordResetCodes)
+    .values({ userId, codeHash, expiresAt, createdAt: now })
+    .onConflictDoUpdate({ target: passwordResetCodes.userId, set: { codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: now } })
+    .returning({ id: passwordResetCodes.id });
+  return row!.id;
+}
+
+export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
+
+/** The user's code, locked for the attempt. */
+export async function lockResetCode(db: Executor, userId: number): Promise<ResetCodeRow | undefined> {
+  const [row] = await db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, userId)).for('update').limit(1);
+  return row;
+}
+
+export async function countResetCodeAttempt(db: Executor, id: number): Promise<void> {
+  await db
+    .update(passwordResetCodes)
+    .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+    .where(eq(passwordResetCodes.id, id));
+}
+
+export async function deleteResetCode(db: Executor, id: number): Promise<void> {
+  await db.delete(passwordResetCodes).where(eq(passwordResetCodes.id, id));
 }

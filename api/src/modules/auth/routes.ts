@@ -1,12 +1,13 @@
 /** /api/auth: register, sign in and out, and password reset. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginRequest, LoginResponse, MessageBody, RegisterRequest, RequestResetRequest, ResetPasswordRequest } from 'shared-api/contract';
+import { LoginRequest, LoginResponse, MessageBody, RegisterRequest, RequestResetCodeRequest, RequestResetRequest, ResetPasswordRequest, ResetPasswordWithCodeRequest } from 'shared-api/contract';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../infrastructure/http/access';
 import { withRetryAfter } from '../../infrastructure/http/retry-after';
 import { cookieValue, DEVICE_COOKIE, deviceSetCookie } from './device-cookie';
 import { requestReset, resetPassword } from './password-reset';
+import { requestResetCode, resetPasswordWithCode } from './reset-by-code';
 import { login, register } from './service';
 import { endAllSessions, endSession } from './sessions';
 
@@ -47,5 +48,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/reset-password',
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Set a new password with a reset link', body: ResetPasswordRequest, response: { 200: MessageBody } } },
     async (request, reply) => withRetryAfter(reply, () => resetPassword(ctx, request.body, request.ip)),
+  );
+
+  r.post(
+    '/api/auth/request-reset-code',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Ask for a password reset code by SMS (applicants who registered a phone)', body: RequestResetCodeRequest, response: { 200: MessageBody } },
+    },
+    async (request, reply) => withRetryAfter(reply, () => requestResetCode(ctx, request.body.phone, request.ip)),
+  );
+
+  r.post(
+    '/api/auth/reset-password-code',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Set a new password with the phone number and the SMS code', body: ResetPasswordWithCodeRequest, response: { 200: MessageBody } },
+    },
+    async (request, reply) => withRetryAfter(reply, () => resetPasswordWithCode(ctx, request.body, request.ip)),
   );
 }

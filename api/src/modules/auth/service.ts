@@ -32,6 +32,8 @@ export const AUTH_MESSAGES = {
   resetRequested: 'If an account exists for this email, a reset link has been sent.',
   resetInvalid: 'This reset link is invalid or has expired.',
   resetDone: 'Password reset successfully.',
+  resetCodeRequested: 'If an account exists for this phone number, a reset code has been sent by SMS.',
+  resetCodeInvalid: 'This code is not valid or has expired. Ask for a new code.',
 } as const;
 
 export function checkPasswordStrength(password: string): void {

@@ -11,6 +11,8 @@ import {
   auditLog,
   intakeReminders,
   mailOutbox,
+  notificationPreferences,
+  passwordResetCodes,
   passwordResets,
   payments,
   programs,
@@ -20,6 +22,7 @@ import {
   users,
 } from '../../infrastructure/database/schema';
 import { containsPattern } from '../../infrastructure/database/sql';
+import { deleteSmsOf } from '../../infrastructure/sms/queries';
 
 export async function personalData(db: Executor, userId: number) {
   const apps = await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.createdAt));
@@ -200,6 +203,11 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
   }
   await tx.update(payments).set({ providerPayload: null }).where(eq(payments.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  // SMS (issue 18): every text to the person or their numbers (sandbox copies too), their reset codes and channel choices.
+  const numbers = [...new Set([user.phone, ...apps.map((a) => a.phoneNumber)].map((v) => (v ?? '').trim()).filter((v) => v.startsWith('+')))];
+  await deleteSmsOf(tx, userId, numbers);
+  await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   // Which intake reminders went to the person (issue 16): a trace of their drafts and applications.
   await tx.delete(intakeReminders).where(eq(intakeReminders.userId, userId));

@@ -128,7 +128,12 @@ const OPEN_STATUSES = ['pending', 'expired'];
  * the application is marked paid and moved to PENDING_REVIEW (when it was
  * still undecided), with history and audit entries — in one transaction, once.
  */
-export async function completePayment(db: Executor, input: { paymentId: number; applicationId: number; reference: string; amountLabel: string; actor: TransitionActor }): Promise<TransitionResult> {
+export async function completePayment(
+  db: Executor,
+  input: { paymentId: number; applicationId: number; reference: string; amountLabel: string; actor: TransitionActor },
+  /** Runs inside the transaction once the payment is successful (the applicant's SMS). */
+  onSuccessful?: (tx: Executor) => Promise<unknown>,
+): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
     const [app] = await tx.select(applicationColumns).from(applications).where(eq(applications.id, input.applicationId)).for('update');
     if (!app) return { changed: false };
@@ -181,6 +186,7 @@ export async function completePayment(db: Executor, input: { paymentId: number; 
       });
     }
     await audit(tx, input.actor, 'payment.successful', `application:${app.id}`, `reference ${input.reference} via ${input.actor.source}`);
+    await onSuccessful?.(tx);
     return { changed: true, paymentStatus: 'successful', applicationStatus, applicationMoved: moves };
   });
 }
@@ -189,6 +195,8 @@ export async function completePayment(db: Executor, input: { paymentId: number; 
 export async function closePayment(
   db: Executor,
   input: { paymentId: number; applicationId: number; reference: string; to: 'failed' | 'expired'; note: string; actor: TransitionActor },
+  /** Runs inside the transaction once the payment is closed (the applicant's SMS). */
+  onClosed?: (tx: Executor) => Promise<unknown>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -199,6 +207,7 @@ export async function closePayment(
     if (!updated) return false;
     await insertPaymentHistory(tx, { applicationId: input.applicationId, from: 'pending', to: input.to, note: input.note, actorId: input.actor.id });
     await audit(tx, input.actor, `payment.${input.to}`, `application:${input.applicationId}`, `reference ${input.reference} via ${input.actor.source}: ${input.note}`);
+    await onClosed?.(tx);
     return true;
   });
 }

@@ -14,6 +14,7 @@ import { notFound } from '../../errors';
 import { renderPdf } from '../../infrastructure/pdf';
 import type { Caller } from '../../infrastructure/http/access';
 import { sendMail } from '../../infrastructure/mail/outbox';
+import { wantsEmail } from '../notifications';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 const ISSUER = 'UniPortal - university admissions';
@@ -123,6 +124,7 @@ export async function mailReceipt(ctx: Ctx, applicationId: number, log: Pick<Fas
   try {
     const row = await findReceiptRow(ctx.db, applicationId);
     if (!row?.accountEmail) return;
+    if (!(await wantsEmail(ctx, row.userId, 'PAYMENT'))) return;
     await sendMail(ctx, receiptMail(toReceipt(row), row.accountEmail));
   } catch (error) {
     log?.error({ err: error, applicationId }, 'could not queue the payment receipt');

@@ -22,6 +22,8 @@ import {
   type TransitionActor,
 } from './queries';
 import { AppError, badGateway, conflict, notFound } from '../../errors';
+import type { Executor } from '../../infrastructure/database/client';
+import { paymentSms, queueSmsNotice } from '../notifications';
 import { createLencoClient, ProviderError, toCents, type CollectionStatus, type FetchLike } from './lenco-client';
 import { verifyWebhookSignature } from './signature';
 import { mailReceipt } from './receipt';
@@ -240,6 +242,18 @@ export class PaymentsService {
       return this.outcome(reference, payment.applicationId);
     }
     await recordProviderCheck(db, payment.id, { providerStatus: collection.status, channel: collection.channel, payload: collection.raw });
+    const failedSms = (tx: Executor) =>
+      queueSmsNotice(
+        this.ctx,
+        tx,
+        paymentSms(this.ctx, {
+          userId: payment.userId,
+          applicationId: payment.applicationId,
+          paymentId: payment.id,
+          ok: false,
+          amount: feeLabel({ amount: Number(payment.amount), currency: payment.currency }),
+        }),
+      );
     if (collection.status === 'successful') {
       // Checked against what the server stored when it opened the payment (the fee it computed), never the browser's figures.
       const expectedCents = toCents(payment.amount);
@@ -248,22 +262,28 @@ export class PaymentsService {
       const referenceMatches = collection.reference === reference;
       const label = feeLabel({ amount: Number(payment.amount), currency: payment.currency });
       if (amountMatches && currencyMatches && referenceMatches) {
-        const completed = await completePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, amountLabel: label, actor });
+        const completed = await completePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, amountLabel: label, actor }, (tx) =>
+          queueSmsNotice(this.ctx, tx, paymentSms(this.ctx, { userId: payment.userId, applicationId: payment.applicationId, paymentId: payment.id, ok: true, amount: label })),
+        );
         // Once, by whichever caller recorded it (verify, webhook or reconciliation).
         if (completed.changed && completed.paymentStatus === 'successful') await mailReceipt(this.ctx, payment.applicationId, this.app?.log ?? null);
       } else {
         const what = !referenceMatches ? 'reference' : !amountMatches ? `amount (${collection.amount})` : `currency (${collection.currency})`;
-        await closePayment(db, {
-          paymentId: payment.id,
-          applicationId: payment.applicationId,
-          reference,
-          to: 'failed',
-          note: `Payment not accepted: the ${what} did not match ${label}`,
-          actor,
-        });
+        await closePayment(
+          db,
+          {
+            paymentId: payment.id,
+            applicationId: payment.applicationId,
+            reference,
+            to: 'failed',
+            note: `Payment not accepted: the ${what} did not match ${label}`,
+            actor,
+          },
+          failedSms,
+        );
       }
     } else if (collection.status === 'failed') {
-      await closePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, to: 'failed', note: 'Payment failed', actor });
+      await closePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, to: 'failed', note: 'Payment failed', actor }, failedSms);
     }
     return this.outcome(reference, payment.applicationId);
   }

@@ -9,6 +9,8 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   accountApi: { changePassword: jest.fn(), startContactChange: jest.fn(), confirmContactChange: jest.fn() },
 }));
+// The Notifications section loads its own data (notifications.test.tsx covers it).
+jest.mock('./api/getNotificationPreferences', () => ({ getNotificationPreferences: () => new Promise(() => {}) }));
 const api = accountApi as jest.Mocked<typeof accountApi>;
 
 const renewals: string[] = [];
@@ -28,7 +30,7 @@ describe('settings', () => {
     show();
     expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Settings functionality is coming soon.')).not.toBeInTheDocument();
-    for (const section of ['Password', 'E-mail address', 'Phone number', 'Your data and devices']) expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    for (const section of ['Password', 'E-mail address', 'Phone number', 'Notifications', 'Your data and devices']) expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Your data and devices' })).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(screen.getByRole('region', { name: 'Your data and devices' })).getByText(/sign out on every device/)).toBeInTheDocument();
   });

@@ -2,7 +2,8 @@
  * /settings: the applicant's own account — change the password (the current
  * one required; other devices are signed out), change the e-mail or phone
  * (confirmed by a 6-digit code sent by e-mail), and the way to the data export
- * and account deletion on Profile. Each change renews this browser's session
+ * and account deletion on Profile; which events are told by SMS and e-mail
+ * (NotificationSettings). Each change renews this browser's session
  * through the shell (requestSessionRenewal).
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -17,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accountApi, errorText, fieldProblem, PASSWORD_MIN_LENGTH, plainFieldText, type ContactChangeRequest } from 'shared-api';
 import { notify, requestSessionRenewal, useAuth } from 'shared-auth';
+import { NotificationSettings } from './NotificationSettings';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -208,6 +210,9 @@ export function SettingsPage() {
         </Section>
         <Section title="Phone number">
           <ContactForm kind="phone" current={user?.phone ?? null} />
+        </Section>
+        <Section title="Notifications">
+          <NotificationSettings />
         </Section>
         <Section title="Your data and devices">
           <Typography>

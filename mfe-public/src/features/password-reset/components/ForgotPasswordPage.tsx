@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +9,9 @@ import Typography from '@mui/material/Typography';
 import { authApi, TIMINGS, useFormHandover } from 'shared-api';
 import { useCooldown } from '../hooks/useCooldown';
 import { AuthCard } from './AuthCard';
+
+/** The SMS code flow (issue 18), loaded only when chosen. */
+const PhoneResetForm = lazy(() => import(/* webpackChunkName: "forgot-password-phone" */ './PhoneResetForm'));
 
 export const RESET_LINK_SENT = 'Password reset link sent to your email.';
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
@@ -22,6 +25,7 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /** /forgot-password (spec §4, §5, §8): request a reset link, then a 120-second cooldown. */
 export default function ForgotPasswordPage() {
+  const [byPhone, setByPhone] = useState(false);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState('');
@@ -53,6 +57,16 @@ export default function ForgotPasswordPage() {
     }
   }
 
+  if (byPhone) {
+    return (
+      <AuthCard title="Forgot Password" intro="Enter the phone number of your account and we will send you a code by SMS to reset your password.">
+        <Suspense fallback={<Typography>Loading…</Typography>}>
+          <PhoneResetForm onUseEmail={() => setByPhone(false)} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Forgot Password" intro="Enter the email address of your account and we will send you a link to reset your password.">
       <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Request a password reset link" sx={{ display: 'grid', gap: 2 }}>
@@ -81,6 +95,9 @@ export default function ForgotPasswordPage() {
         </Box>
         {/* Outside the live region: a screen reader should not hear every second. */}
         {coolingDown && <Typography sx={{ color: 'text.secondary' }}>{cooldownText(remaining)}</Typography>}
+        <Link component="button" type="button" onClick={() => setByPhone(true)} sx={{ justifySelf: 'center' }}>
+          Use my phone instead
+        </Link>
         <Link component={RouterLink} to="/login" sx={{ justifySelf: 'center', py: 1 }}>
           Back to Login
         </Link>

@@ -1,0 +1,58 @@
+/**
+ * The SMS of each event: one GSM-7 segment (160 characters) where possible,
+ * the university's name shortened first; a link only to the portal's own
+ * public URL, never a token.
+ */
+import type { AppContext } from '../../context';
+import type { SmsNotice } from './service';
+
+type Cfg = Pick<AppContext, 'config'>;
+const page = (ctx: Cfg, applicationId: number) => `${ctx.config.publicUrl}/applications/${applicationId}`;
+
+export function submittedSms(ctx: Cfg, a: { userId: number; applicationId: number; phone?: string | null }): SmsNotice {
+  return {
+    userId: a.userId,
+    event: 'SUBMITTED',
+    key: `submitted:${a.applicationId}`,
+    fallbackPhone: a.phone ?? null,
+    text: () => `UniPortal: your application was submitted. Reference #${a.applicationId}. Pay the fee and follow it at ${page(ctx, a.applicationId)}`,
+  };
+}
+
+export function paymentSms(ctx: Cfg, p: { userId: number; applicationId: number; paymentId: number; ok: boolean; amount: string; phone?: string | null }): SmsNotice {
+  return {
+    userId: p.userId,
+    event: 'PAYMENT',
+    key: `payment:${p.paymentId}:${p.ok ? 'received' : 'failed'}`,
+    fallbackPhone: p.phone ?? null,
+    text: () =>
+      p.ok
+        ? `UniPortal: payment of ${p.amount} received for application #${p.applicationId}. Thank you. ${page(ctx, p.applicationId)}`
+        : `UniPortal: your payment of ${p.amount} for application #${p.applicationId} failed. Please try again: ${page(ctx, p.applicationId)}`,
+  };
+}
+
+export function documentsSms(ctx: Cfg, d: { userId: number; applicationId: number; documentId: number; occurrence: string; document: string; phone?: string | null }): SmsNotice {
+  return {
+    userId: d.userId,
+    event: 'DOCUMENTS',
+    key: `documents:${d.applicationId}:${d.documentId}:${d.occurrence}`,
+    part: d.document,
+    fallbackPhone: d.phone ?? null,
+    text: (doc) => `UniPortal: application #${d.applicationId} needs a new file for ${doc || 'a document'}. Upload it at ${page(ctx, d.applicationId)}`,
+  };
+}
+
+export function decisionSms(ctx: Cfg, d: { userId: number; applicationId: number; approved: boolean; universityId: number; phone?: string | null }): SmsNotice {
+  return {
+    userId: d.userId,
+    event: 'DECISION',
+    key: `decision:${d.applicationId}`,
+    universityId: d.universityId,
+    fallbackPhone: d.phone ?? null,
+    text: (uni) =>
+      d.approved
+        ? `UniPortal: congratulations! ${uni || 'The university'} approved application #${d.applicationId}. Details: ${page(ctx, d.applicationId)}`
+        : `UniPortal: ${uni || 'The university'} has declined application #${d.applicationId}. Details: ${page(ctx, d.applicationId)}`,
+  };
+}
