@@ -6,14 +6,27 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['SUPERUSER', 'ADMIN'];
 
 /** Canonical (upper-case) application statuses; the API accepts any case on input. */
-export const APPLICATION_STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'DOCUMENTS_REQUESTED'] as const;
+export const APPLICATION_STATUSES = [
+  'SUBMITTED',
+  'PENDING',
+  'PENDING_REVIEW',
+  'APPROVED',
+  'REJECTED',
+  'DOCUMENTS_REQUESTED',
+  // Offers (issue 17 item 5): an open offer waits for the applicant's answer; accepted, it ends in APPROVED.
+  'OFFERED',
+  'WAITLISTED',
+  'OFFER_DECLINED',
+  'OFFER_LAPSED',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /**
  * Statuses from which a staff decision (approve or reject) may be taken.
  * DOCUMENTS_REQUESTED (issue 17) is still under review: staff asked for a
- * better copy of one document, and may still decide.
+ * better copy of one document, and may still decide. WAITLISTED (issue 17
+ * item 5) waits for a place: staff may still make an offer or decline.
  */
-export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW', 'DOCUMENTS_REQUESTED'];
+export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW', 'DOCUMENTS_REQUESTED', 'WAITLISTED'];
 
 /**
  * Whether the application fee is still owed: unpaid and not yet decided. A
@@ -154,3 +167,20 @@ export const INTAKE_CLOSED_MESSAGE = 'Applications for this intake are closed.';
 export const ALREADY_APPLIED_TO_INTAKE_MESSAGE = 'You have already applied to this intake.';
 export const noPlacesLeftMessage = (programName: string) => `No places left in ${programName}.`;
 export const APPLICATIONS_CLOSED_TITLE = 'Applications are closed';
+
+/* ---------- offers and decision letters (issue 17 items 5 and 6) ---------- */
+export const OFFER_TYPES = ['UNCONDITIONAL', 'CONDITIONAL'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+export const OFFER_STATES = ['OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+export const LETTER_KINDS = ['OFFER', 'DECLINE'] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];
+/** Days an applicant has to answer an offer when staff set no deadline. */
+export const DEFAULT_OFFER_REPLY_DAYS = 14;
+export const CONDITIONS_REQUIRED_MESSAGE = 'conditions: a conditional offer needs its conditions.';
+export const OFFER_NOT_FOUND = 'Offer not found';
+export const OFFER_LAPSED_MESSAGE = 'This offer has lapsed: its reply deadline has passed.';
+export const OFFER_ANSWERED_MESSAGE = 'This offer has already been answered.';
+export const LETTER_NOT_FOUND = 'Letter not found';
+export const LETTER_CODE_UNKNOWN = 'No decision letter has this verification code.';
+

@@ -6,3 +6,4 @@ export * from './intakes';
 export * from './drafts';
 export * from './fees';
 export * from './fee-rules';
+export * from './offers';

@@ -187,7 +187,7 @@ export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType
 export interface HistoryData {
   id: number;
   at: string;
-  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'LETTER';
   from: string | null;
   to: string | null;
   note: string | null;
