@@ -2,4 +2,4 @@
 import { z } from 'zod';
 
 /** An offer's answer changes nothing but its state: the body, if any, is an empty object. */
-export const NoBody = z.object({}).strict().optional();
+export const NoBody = z.object({}).strict().nullish();
