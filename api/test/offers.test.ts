@@ -290,7 +290,16 @@ describe('offers: made, held, answered, lapsed, waitlisted; letters', () => {
     assert.equal(res.headers['content-type'], 'application/pdf');
     assert.match(String(res.headers['content-disposition']), /^attachment; filename="offer-letter-\d+\.pdf"$/);
     const text = pdfText(res.rawPayload);
-    for (const expected of ['University of Zambia', 'Offer of admission', 'Applicant 0', 'Computer Science', 'Conditional', 'A credit in Mathematics at Grade 12', '24 Jan 2027, 10:00 (Lusaka time)', letter.code]) {
+    for (const expected of [
+      'University of Zambia',
+      'Offer of admission',
+      'Applicant 0',
+      'Computer Science',
+      'Conditional',
+      'A credit in Mathematics at Grade 12',
+      '24 Jan 2027, 10:00 (Lusaka time)',
+      letter.code,
+    ]) {
       assert.ok(text.includes(expected), `${expected} in\n${text}`);
     }
     const downloaded = (await historyNotes(t, apps[0]!)).at(-1)!;
@@ -319,7 +328,10 @@ describe('offers: made, held, answered, lapsed, waitlisted; letters', () => {
     const res = await call(t, 'DELETE', '/api/users/me', { token: applicant.token, json: { password: applicant.password } });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((await call(t, 'GET', `/api/letters/verify/${letters[0]!.code}`)).statusCode, 404);
-    const left = await t.ctx.db.select().from(offers).where(and(eq(offers.applicationId, id), eq(offers.state, 'OPEN')));
+    const left = await t.ctx.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.applicationId, id), eq(offers.state, 'OPEN')));
     assert.equal(left.length, 0);
   });
 });
@@ -374,7 +386,10 @@ describe('two app instances lapsing offers at once lapse each exactly once (Post
       .groupBy(applicationHistory.applicationId);
     assert.equal(entries.length, OFFERS);
     assert.ok(entries.every((e) => Number(e.n) === 1));
-    const mails = await A.ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.subject} like '%has lapsed'`);
+    const mails = await A.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like '%has lapsed'`);
     assert.equal(Number(mails[0]!.n), OFFERS);
     const statuses = await A.ctx.db.select({ status: applications.status }).from(applications);
     assert.ok(statuses.every((s) => s.status === 'OFFER_LAPSED'));

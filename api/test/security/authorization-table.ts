@@ -503,15 +503,13 @@ export const AUTHORIZATION_TABLE: Row[] = [
     expect: ownerOrStaffInReach,
     prepare: async (t, w) => ({ url: `/api/applications/${(await offeredApplication(t, w)).applicationId}/offer` }),
   },
-  ...(['accept', 'decline'] as const).map(
-    (answer): Row => ({
-      // Only the offer's applicant answers it; another applicant is told it does not exist, staff are refused.
-      method: 'POST',
-      route: `/api/offers/:id/${answer}`,
-      expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
-      prepare: async (t, w) => ({ url: `/api/offers/${(await offeredApplication(t, w)).offerId}/${answer}` }),
-    }),
-  ),
+  ...(['accept', 'decline'] as const).map((answer): Row => ({
+    // Only the offer's applicant answers it; another applicant is told it does not exist, staff are refused.
+    method: 'POST',
+    route: `/api/offers/:id/${answer}`,
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => ({ url: `/api/offers/${(await offeredApplication(t, w)).offerId}/${answer}` }),
+  })),
   {
     method: 'GET',
     route: '/api/letters/:id',

@@ -183,4 +183,3 @@ export const OFFER_LAPSED_MESSAGE = 'This offer has lapsed: its reply deadline h
 export const OFFER_ANSWERED_MESSAGE = 'This offer has already been answered.';
 export const LETTER_NOT_FOUND = 'Letter not found';
 export const LETTER_CODE_UNKNOWN = 'No decision letter has this verification code.';
-

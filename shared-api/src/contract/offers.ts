@@ -51,8 +51,7 @@ export type LetterVerification = z.infer<typeof LetterVerification>;
 /** A verification code: 20 characters of Crockford base 32 (100 bits), case and dashes ignored. */
 export const LetterCodeParams = z
   .object({
-    code: PlainString
-      .max(40, 'is not a letter code')
+    code: PlainString.max(40, 'is not a letter code')
       .transform((v) => v.replace(/-/g, '').toUpperCase())
       .refine((v) => /^[0-9A-HJKMNP-TV-Z]{20}$/.test(v), 'is not a letter code'),
   })

@@ -642,7 +642,9 @@ export const offers = pgTable(
     type: text('type', { enum: ['UNCONDITIONAL', 'CONDITIONAL'] }).notNull(),
     conditions: text('conditions'),
     replyBy: timestamp('reply_by', { withTimezone: true, mode: 'date' }).notNull(),
-    state: text('state', { enum: ['OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED'] }).notNull().default('OPEN'),
+    state: text('state', { enum: ['OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED'] })
+      .notNull()
+      .default('OPEN'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
@@ -678,5 +680,9 @@ export const decisionLetters = pgTable(
     code: text('code').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('decision_letters_code_unique').on(t.code), index('decision_letters_application_idx').on(t.applicationId), check('decision_letters_kind', sql`${t.kind} in ('OFFER', 'DECLINE')`)],
+  (t) => [
+    uniqueIndex('decision_letters_code_unique').on(t.code),
+    index('decision_letters_application_idx').on(t.applicationId),
+    check('decision_letters_kind', sql`${t.kind} in ('OFFER', 'DECLINE')`),
+  ],
 );

@@ -111,7 +111,14 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
     if (!updated) return undefined;
     if (terms && approvedProgramId !== null) {
       // The offer's entry in the history says what was offered, with the notes and an override.
-      opened = await openOffer(tx, ctx, { applicationId: id, programId: approvedProgramId, from: current.status, terms, note: [notes, overrideNote].filter(Boolean).join('\n') || null, actorId: caller.id });
+      opened = await openOffer(tx, ctx, {
+        applicationId: id,
+        programId: approvedProgramId,
+        from: current.status,
+        terms,
+        note: [notes, overrideNote].filter(Boolean).join('\n') || null,
+        actorId: caller.id,
+      });
       letterCode = opened.letterCode;
       return updated;
     }

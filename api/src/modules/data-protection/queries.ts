@@ -165,7 +165,11 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
   // Offers and decision letters (issue 17): the letters go (their codes no longer verify); an open
   // offer is declined (its place is free again) and no offer keeps its conditions, written about them.
   if (ids.length) await tx.delete(decisionLetters).where(inArray(decisionLetters.applicationId, ids));
-  if (ids.length) await tx.update(offers).set({ state: 'DECLINED', answeredAt: new Date() }).where(and(inArray(offers.applicationId, ids), eq(offers.state, 'OPEN')));
+  if (ids.length)
+    await tx
+      .update(offers)
+      .set({ state: 'DECLINED', answeredAt: new Date() })
+      .where(and(inArray(offers.applicationId, ids), eq(offers.state, 'OPEN')));
   if (ids.length) await tx.update(offers).set({ conditions: null }).where(inArray(offers.applicationId, ids));
   const keys = ids.length ? (await tx.select({ key: applicationFiles.storageKey }).from(applicationFiles).where(inArray(applicationFiles.applicationId, ids))).map((r) => r.key) : [];
   if (ids.length) await tx.delete(applicationFiles).where(inArray(applicationFiles.applicationId, ids));

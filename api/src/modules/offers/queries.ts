@@ -72,12 +72,7 @@ export async function programName(db: Executor, programId: number): Promise<stri
 }
 
 export async function findOffer(db: Executor, offerId: number): Promise<OfferWithProgram | undefined> {
-  const [row] = await db
-    .select({ offer: offers, programName: programs.name })
-    .from(offers)
-    .innerJoin(programs, eq(programs.id, offers.programId))
-    .where(eq(offers.id, offerId))
-    .limit(1);
+  const [row] = await db.select({ offer: offers, programName: programs.name }).from(offers).innerJoin(programs, eq(programs.id, offers.programId)).where(eq(offers.id, offerId)).limit(1);
   return row ? { ...row.offer, programName: row.programName } : undefined;
 }
 
@@ -155,7 +150,10 @@ export async function otherOpenOffersInIntake(tx: Executor, userId: number, inta
   return rowsOf<{ offer_id: number; application_id: number }>(result).map((r) => ({ offerId: Number(r.offer_id), applicationId: Number(r.application_id) }));
 }
 
-export async function insertHistory(tx: Executor, entry: { applicationId: number; kind: 'STATUS' | 'LETTER'; from?: string | null; to?: string | null; note: string; actorId: number | null }): Promise<void> {
+export async function insertHistory(
+  tx: Executor,
+  entry: { applicationId: number; kind: 'STATUS' | 'LETTER'; from?: string | null; to?: string | null; note: string; actorId: number | null },
+): Promise<void> {
   await tx.insert(applicationHistory).values({
     applicationId: entry.applicationId,
     kind: entry.kind,

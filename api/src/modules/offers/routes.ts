@@ -45,7 +45,12 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/letters/verify/:code',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Whether a decision letter with this verification code exists, and for whom (name and program only)', params: LetterCodeParams, response: { 200: LetterVerification, 404: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Whether a decision letter with this verification code exists, and for whom (name and program only)',
+        params: LetterCodeParams,
+        response: { 200: LetterVerification, 404: ErrorBody },
+      },
     },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await verifyLetter(ctx, request.params.code)),
   );

@@ -93,9 +93,24 @@ export async function openOffer(
   input: { applicationId: number; programId: number; from: string; terms: OfferTerms; note: string | null; actorId: number },
 ): Promise<OpenedOffer> {
   const now = ctx.clock.now();
-  const offer = await q.insertOffer(tx, { applicationId: input.applicationId, programId: input.programId, type: input.terms.type, conditions: input.terms.conditions, replyBy: input.terms.replyBy, createdBy: input.actorId, createdAt: now });
+  const offer = await q.insertOffer(tx, {
+    applicationId: input.applicationId,
+    programId: input.programId,
+    type: input.terms.type,
+    conditions: input.terms.conditions,
+    replyBy: input.terms.replyBy,
+    createdBy: input.actorId,
+    createdAt: now,
+  });
   const described = describeOffer(input.terms, (await q.programName(tx, input.programId)) ?? `program ${input.programId}`);
-  await q.insertHistory(tx, { applicationId: input.applicationId, kind: 'STATUS', from: input.from, to: 'OFFERED', note: input.note ? `${described}\n${input.note}` : described, actorId: input.actorId });
+  await q.insertHistory(tx, {
+    applicationId: input.applicationId,
+    kind: 'STATUS',
+    from: input.from,
+    to: 'OFFERED',
+    note: input.note ? `${described}\n${input.note}` : described,
+    actorId: input.actorId,
+  });
   const letter = await issueLetter(tx, ctx, { applicationId: input.applicationId, offerId: offer.id, kind: 'OFFER' });
   return { offer, letterId: letter.id, letterCode: letter.code };
 }
@@ -202,7 +217,15 @@ export async function answerOffer(ctx: Ctx, caller: Caller, offerId: number, ans
     const again = await q.findOffer(ctx.db, offerId);
     throw refusal(again ?? offer, now);
   }
-  await audit(ctx, { actorId: caller.id, actorEmail: caller.email, action: answer === 'ACCEPTED' ? 'offer.accept' : 'offer.decline', target: `application:${app.id}`, outcome: 'success', ip: meta.ip, detail: `offer:${offerId}` });
+  await audit(ctx, {
+    actorId: caller.id,
+    actorEmail: caller.email,
+    action: answer === 'ACCEPTED' ? 'offer.accept' : 'offer.decline',
+    target: `application:${app.id}`,
+    outcome: 'success',
+    ip: meta.ip,
+    detail: `offer:${offerId}`,
+  });
   try {
     await sendMail(ctx, answerMail(app, offer.programName, answer));
   } catch (error) {
