@@ -168,18 +168,6 @@ export const ALREADY_APPLIED_TO_INTAKE_MESSAGE = 'You have already applied to th
 export const noPlacesLeftMessage = (programName: string) => `No places left in ${programName}.`;
 export const APPLICATIONS_CLOSED_TITLE = 'Applications are closed';
 
-/* ---------- offers and decision letters (issue 17 items 5 and 6) ---------- */
-export const OFFER_TYPES = ['UNCONDITIONAL', 'CONDITIONAL'] as const;
-export type OfferType = (typeof OFFER_TYPES)[number];
-export const OFFER_STATES = ['OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED'] as const;
-export type OfferState = (typeof OFFER_STATES)[number];
-export const LETTER_KINDS = ['OFFER', 'DECLINE'] as const;
-export type LetterKind = (typeof LETTER_KINDS)[number];
+/* ---------- offers (issue 17 item 5); the rest lives in offers.ts, off the browser's barrel ---------- */
 /** Days an applicant has to answer an offer when staff set no deadline. */
 export const DEFAULT_OFFER_REPLY_DAYS = 14;
-export const CONDITIONS_REQUIRED_MESSAGE = 'conditions: a conditional offer needs its conditions.';
-export const OFFER_NOT_FOUND = 'Offer not found';
-export const OFFER_LAPSED_MESSAGE = 'This offer has lapsed: its reply deadline has passed.';
-export const OFFER_ANSWERED_MESSAGE = 'This offer has already been answered.';
-export const LETTER_NOT_FOUND = 'Letter not found';
-export const LETTER_CODE_UNKNOWN = 'No decision letter has this verification code.';

@@ -6,8 +6,20 @@
  * can check (name and program only).
  */
 import { z } from 'zod';
-import { LETTER_KINDS, OFFER_STATES, OFFER_TYPES } from './constants';
 import { PlainString } from './schemas';
+
+export const OFFER_TYPES = ['UNCONDITIONAL', 'CONDITIONAL'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+export const OFFER_STATES = ['OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+export const LETTER_KINDS = ['OFFER', 'DECLINE'] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];
+export const CONDITIONS_REQUIRED_MESSAGE = 'conditions: a conditional offer needs its conditions.';
+export const OFFER_NOT_FOUND = 'Offer not found';
+export const OFFER_LAPSED_MESSAGE = 'This offer has lapsed: its reply deadline has passed.';
+export const OFFER_ANSWERED_MESSAGE = 'This offer has already been answered.';
+export const LETTER_NOT_FOUND = 'Letter not found';
+export const LETTER_CODE_UNKNOWN = 'No decision letter has this verification code.';
 
 export const Offer = z.object({
   id: z.number(),
