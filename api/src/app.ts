@@ -33,6 +33,7 @@ import { draftRoutes, startStaleDraftSweep } from './modules/drafts';
 import { feeWaiverRoutes } from './modules/fee-waivers';
 import { intakesRoutes } from './modules/intakes';
 import { notificationRoutes } from './modules/notifications';
+import { offersRoutes, startOfferLapses } from './modules/offers';
 import { paymentsRoutes, sandboxRoutes, startPaymentReconciliation } from './modules/payments';
 import { startIntakeReminders } from './modules/reminders';
 import { subscribersRoutes } from './modules/subscribers';
@@ -142,10 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   await paymentsRoutes(app, ctx);
   await sandboxRoutes(app, ctx);
   await feeWaiverRoutes(app, ctx);
+  await offersRoutes(app, ctx);
   startPaymentReconciliation(app, ctx);
   startOrphanFileSweep(app, ctx);
   startStaleDraftSweep(app, ctx);
   startIntakeReminders(app, ctx);
+  startOfferLapses(app, ctx);
   for (const plugin of options.plugins ?? []) await plugin(app);
 
   await app.ready();

@@ -128,6 +128,8 @@ const Env = z.object({
   PAYMENT_RECONCILE_INTERVAL_SECONDS: int(60),
   /** How often the intake reminder job looks for reminders due (72 and 24 hours before an intake closes). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** How often the offer job lapses offers whose reply deadline has passed (issue 17). */
+  OFFER_LAPSE_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   /** Currencies the payment provider takes (comma-separated); default ZMW for Lenco, ZMW and USD for the offline sandbox. */
   LENCO_CURRENCIES: z
     .string()
@@ -255,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     reminders: { intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000 },
+    offers: { lapseIntervalMs: e.OFFER_LAPSE_INTERVAL_SECONDS * 1000 },
     uploads: { maxFileBytes: e.UPLOAD_MAX_FILE_BYTES, maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES, orphanSweepHours: e.ORPHAN_FILE_SWEEP_HOURS },
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET

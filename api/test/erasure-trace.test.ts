@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/infrastructure/database/sql';
-import { applications, auditLog, mailOutbox, payments } from '../src/infrastructure/database/schema';
+import { applications, auditLog, mailOutbox, offers, payments } from '../src/infrastructure/database/schema';
 import { settleMail } from '../src/infrastructure/mail/outbox';
 import { processSmsOutbox } from '../src/infrastructure/sms/outbox';
 import { applicationJson, createProgram, insertPayment, multipartBody, postMultipart, sampleDocuments } from './fixtures/applications';
@@ -118,6 +118,7 @@ for (const [storeName, store] of [
     let decidedId: number;
     let paidId: number;
     let reference: string;
+    const letterCodes: string[] = [];
 
     before(async () => {
       const started = await store.start();
@@ -188,6 +189,20 @@ for (const [storeName, store] of [
       });
       assert.equal(note.statusCode, 201, note.body);
 
+      // An offer (issue 17) whose conditions name them, and the decline letter downloaded (both in the history).
+      const offered = await call(t, 'PUT', `/api/applications/${paidId}`, {
+        token: w.adminA.token,
+        json: { status: 'OFFERED', programId: program.id, offerType: 'CONDITIONAL', conditions: `${PERSON.firstName} ${PERSON.lastName} must show NRC ${PERSON.nrc}` },
+      });
+      assert.equal(offered.statusCode, 200, offered.body);
+      for (const id of [decidedId, paidId]) {
+        const { letters } = (await call(t, 'GET', `/api/applications/${id}/offer`, { token })).json() as { letters: { url: string; code: string }[] };
+        assert.equal(letters.length, 1);
+        letterCodes.push(letters[0]!.code);
+        assert.equal((await call(t, 'GET', letters[0]!.url, { token })).statusCode, 200);
+        assert.equal((await call(t, 'GET', `/api/letters/verify/${letters[0]!.code}`)).json().name, `${PERSON.firstName} ${PERSON.lastName}`);
+      }
+
       // A paid application, with the provider's payload naming the payer.
       const payment = await insertPayment(t, paidId, userId, 'successful');
       reference = payment.reference;
@@ -251,6 +266,16 @@ for (const [storeName, store] of [
 
     it('no table holds the name, e-mail, phone or NRC number', async () => {
       assert.deepEqual(await databaseTraces(t), []);
+    });
+
+    it('their decision letters no longer verify, and no offer of theirs stays open (issue 17)', async () => {
+      assert.equal(letterCodes.length, 2);
+      for (const code of letterCodes) assert.equal((await call(t, 'GET', `/api/letters/verify/${code}`)).statusCode, 404);
+      const open = await t.ctx.db.select().from(offers).where(eq(offers.applicationId, paidId));
+      assert.deepEqual(
+        open.map((o) => [o.state, o.conditions]),
+        [['DECLINED', null]],
+      );
     });
 
     it('no stored file holds them', () => {

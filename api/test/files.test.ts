@@ -221,6 +221,8 @@ const TABLE: Row[] = [
   { method: 'POST', route: '/api/applications/:id/documents/:documentId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 403, adminOther: 403, superuser: 403 } },
   { method: 'GET', route: '/api/applications/:id/notes', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'POST', route: '/api/applications/:id/notes', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 201, adminOther: 404, superuser: 201 } },
+  // Issue 17: the offer and letters of an application (none yet here): its applicant and staff in reach.
+  { method: 'GET', route: '/api/applications/:id/offer', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
 ];
 
 /** Every (method, path) fastify knows under the given prefixes, read from its route tree. */

@@ -50,8 +50,8 @@ describe('places in an intake', () => {
     const view = await capacity();
     assert.equal(view.intakeId, intakeId);
     assert.deepEqual(view.programs, [
-      { programId: cs.id, programName: 'Computer Science', capacity: 1, accepted: 0, pending: 4 },
-      { programId: law.id, programName: 'Law', capacity: null, accepted: 0, pending: 4 },
+      { programId: cs.id, programName: 'Computer Science', capacity: 1, accepted: 0, pending: 4, offered: 0, waitlisted: 0, nextOnWaitlist: null },
+      { programId: law.id, programName: 'Law', capacity: null, accepted: 0, pending: 4, offered: 0, waitlisted: 0, nextOnWaitlist: null },
     ]);
     assert.equal((await call(t, 'GET', `/api/intakes/${intakeId}/capacity`, { token: w.adminB.token })).statusCode, 404);
     assert.equal((await call(t, 'GET', `/api/intakes/${intakeId}/capacity`, { token: w.userA.token })).statusCode, 403);

@@ -16,7 +16,7 @@ import { insertPayment, multipartBody, sampleDocuments, applicationJson, createP
 import { createApplication } from '../helpers/payments-fixtures';
 import { createUniversity, createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/fixtures';
 import { insertIntake } from '../helpers/intakes';
-import { feeWaivers } from '../../src/infrastructure/database/schema';
+import { decisionLetters, feeWaivers, offers } from '../../src/infrastructure/database/schema';
 import type { TestApp } from '../helpers/test-app';
 import { applicationFiles } from '../../src/infrastructure/database/schema';
 import { callerUser, createCourse, twinOf, type CallerName, type FullWorld } from '../helpers/world-full';
@@ -68,6 +68,19 @@ async function draftOf(t: TestApp, w: FullWorld, caller: CallerName, withDocumen
     if (stored.statusCode !== 200) throw new Error(`draft document not stored: ${stored.body}`);
   }
   return user;
+}
+
+/** A fresh application of applicant A at university A with an open offer and its letter (issue 17). */
+async function offeredApplication(t: TestApp, w: FullWorld): Promise<{ applicationId: number; offerId: number; letterId: number; code: string }> {
+  const program = await createProgram(t, w.uniA.id, `Offered ${unique()}`);
+  const application = await createApplication(t, w.userA, w.uniA.id, { status: 'OFFERED', approvedProgramId: program.id });
+  const [offer] = await t.ctx.db
+    .insert(offers)
+    .values({ applicationId: application.id, programId: program.id, type: 'UNCONDITIONAL', replyBy: new Date(Date.now() + 14 * 24 * 3600 * 1000) })
+    .returning();
+  const code = Array.from(randomBytes(20), (b) => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[b & 31]).join('');
+  const [letter] = await t.ctx.db.insert(decisionLetters).values({ applicationId: application.id, offerId: offer!.id, kind: 'OFFER', code }).returning();
+  return { applicationId: application.id, offerId: offer!.id, letterId: letter!.id, code };
 }
 
 /** A fresh application of applicant A at university A with one document (rejected when asked), for rows that change documents. */
@@ -525,6 +538,34 @@ export const AUTHORIZATION_TABLE: Row[] = [
       return { url: `/api/applications/${application.id}/${suffix}` };
     },
   })),
+  /* ---------- offers and decision letters (issue 17) ---------- */
+  {
+    method: 'GET',
+    route: '/api/applications/:id/offer',
+    expect: ownerOrStaffInReach,
+    prepare: async (t, w) => ({ url: `/api/applications/${(await offeredApplication(t, w)).applicationId}/offer` }),
+  },
+  ...(['accept', 'decline'] as const).map((answer): Row => ({
+    // Only the offer's applicant answers it; another applicant is told it does not exist, staff are refused.
+    method: 'POST',
+    route: `/api/offers/:id/${answer}`,
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => ({ url: `/api/offers/${(await offeredApplication(t, w)).offerId}/${answer}` }),
+  })),
+  {
+    method: 'GET',
+    route: '/api/letters/:id',
+    expect: ownerOrStaffInReach,
+    prepare: async (t, w) => ({ url: `/api/letters/${(await offeredApplication(t, w)).letterId}` }),
+  },
+  {
+    // Public: an employer or sponsor checks a letter's code without an account.
+    method: 'GET',
+    route: '/api/letters/verify/:code',
+    expect: all(200),
+    prepare: async (t, w) => ({ url: `/api/letters/verify/${(await offeredApplication(t, w)).code}` }),
+  },
+
   // No valid signature: refused for everyone, whatever token is sent.
   { method: 'POST', route: '/api/payments/webhook', expect: all(401), prepare: () => ({ url: '/api/payments/webhook', json: { event: 'collection.successful', data: {} } }) },
   // The SMS provider's delivery reports: without the shared secret, refused whatever token is sent (404 while none is configured, as in tests).

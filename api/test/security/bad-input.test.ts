@@ -156,6 +156,9 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
   'PUT /api/users/{id}': { url: (w) => `/api/users/${w.userB.id}`, valid: (w) => ({ enabled: true, email: w.userB.email, role: 'USER' }), as: 'superuser' },
   // Its body has no text field; listed so every JSON body route is accounted for.
   'PUT /api/users/{id}/university-block': { url: (w) => `/api/users/${w.userB.id}/university-block`, valid: () => ({ blocked: true }), as: 'superuser' },
+  // Offers (issue 17): the answer's body, if any, is an empty object; listed so every JSON body route is accounted for.
+  'POST /api/offers/{id}/accept': { url: () => '/api/offers/999999/accept', valid: () => ({}), as: 'owner' },
+  'POST /api/offers/{id}/decline': { url: () => '/api/offers/999999/decline', valid: () => ({}), as: 'owner' },
   'DELETE /api/users/me': { url: () => '/api/users/me', valid: () => ({ password: 'Not-the-password-1' }), as: 'owner' },
   'PUT /api/users/me/notification-preferences': {
     url: () => '/api/users/me/notification-preferences',

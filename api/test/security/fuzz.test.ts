@@ -152,6 +152,9 @@ function fuzzRoutes(w: FullWorld): FuzzRoute[] {
       fields: { action: { kind: 'status' }, reason: text(5000) },
       as: 'superuser',
     },
+    // Offers (issue 17): the applicant's answer takes an id and nothing else (no offer exists here, so nothing can change).
+    { method: 'POST', route: '/api/offers/:id/accept', url: (_x, id) => `/api/offers/${id ?? 999999}/accept`, as: 'owner' },
+    { method: 'POST', route: '/api/offers/:id/decline', url: (_x, id) => `/api/offers/${id ?? 999999}/decline`, as: 'owner' },
     // Only an ADMIN blocks an applicant from its university.
     {
       method: 'PUT',
@@ -334,6 +337,8 @@ describe('fuzz of every write route', () => {
     'POST /api/auth/reset-password-code',
     'PUT /api/users/me/notification-preferences',
     'POST /api/sms/delivery-reports',
+    'POST /api/offers/:id/accept',
+    'POST /api/offers/:id/decline',
   ].entries()) {
     it(`${name}: 200+ hostile inputs → 4xx with a message, database and files unchanged`, async () => {
       const route = fuzzRoutes(w).find((r) => `${r.method} ${r.route}` === name)!;

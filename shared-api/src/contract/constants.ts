@@ -6,14 +6,27 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['SUPERUSER', 'ADMIN'];
 
 /** Canonical (upper-case) application statuses; the API accepts any case on input. */
-export const APPLICATION_STATUSES = ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'DOCUMENTS_REQUESTED'] as const;
+export const APPLICATION_STATUSES = [
+  'SUBMITTED',
+  'PENDING',
+  'PENDING_REVIEW',
+  'APPROVED',
+  'REJECTED',
+  'DOCUMENTS_REQUESTED',
+  // Offers (issue 17 item 5): an open offer waits for the applicant's answer; accepted, it ends in APPROVED.
+  'OFFERED',
+  'WAITLISTED',
+  'OFFER_DECLINED',
+  'OFFER_LAPSED',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /**
  * Statuses from which a staff decision (approve or reject) may be taken.
  * DOCUMENTS_REQUESTED (issue 17) is still under review: staff asked for a
- * better copy of one document, and may still decide.
+ * better copy of one document, and may still decide. WAITLISTED (issue 17
+ * item 5) waits for a place: staff may still make an offer or decline.
  */
-export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW', 'DOCUMENTS_REQUESTED'];
+export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'SUBMITTED', 'PENDING_REVIEW', 'DOCUMENTS_REQUESTED', 'WAITLISTED'];
 
 /**
  * Whether the application fee is still owed: unpaid and not yet decided. A
@@ -177,3 +190,6 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationEvent, { sms: boolean; em
 };
 /** What an applicant agrees to by turning an SMS on (recorded with the time). */
 export const SMS_CONSENT_VERSION = 'sms-2026-11';
+/* ---------- offers (issue 17 item 5); the rest lives in offers.ts, off the browser's barrel ---------- */
+/** Days an applicant has to answer an offer when staff set no deadline. */
+export const DEFAULT_OFFER_REPLY_DAYS = 14;

@@ -7,3 +7,4 @@ export * from './drafts';
 export * from './fees';
 export * from './fee-rules';
 export * from './notifications';
+export * from './offers';

@@ -96,6 +96,14 @@ export const IntakeCapacityRow = z.object({
   capacity: z.number().nullable(),
   accepted: z.number(),
   pending: z.number(),
+  /** Offers (issue 17): open offers hold a place; places left = capacity - accepted - offered. */
+  offered: z.number().optional(),
+  waitlisted: z.number().optional(),
+  /**
+   * Set when an offer in this program was declined or lapsed, someone waits on
+   * its waitlist and a place is free: staff see 'Offer to next on waitlist'.
+   */
+  nextOnWaitlist: z.object({ applicationId: z.number(), fullName: z.string() }).nullable().optional(),
 });
 export type IntakeCapacityRow = z.infer<typeof IntakeCapacityRow>;
 export const IntakeCapacity = z.object({ intakeId: z.number(), programs: z.array(IntakeCapacityRow) });

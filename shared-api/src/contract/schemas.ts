@@ -380,9 +380,25 @@ export type ApplicationCreate = z.input<typeof ApplicationCreate>;
 
 export const ApplicationUpdate = z
   .object({
-    status: CaseInsensitiveStatus.refine((s) => s === 'APPROVED' || s === 'REJECTED', 'must be Approved or Rejected'),
+    status: CaseInsensitiveStatus.refine((s) => s === 'APPROVED' || s === 'REJECTED' || s === 'OFFERED' || s === 'WAITLISTED', 'must be Approved, Rejected, Offered or Waitlisted'),
     reviewNotes: optionalText(5000, 'multi'),
     programId: Id.optional().nullable(),
+    /**
+     * Offers (issue 17 item 5), with status OFFERED only: unconditional or
+     * conditional (conditions required), answered by `replyBy` (an ISO
+     * instant; 14 days from now when absent).
+     */
+    offerType: z.enum(['UNCONDITIONAL', 'CONDITIONAL'], { error: 'must be UNCONDITIONAL or CONDITIONAL' }).optional(),
+    conditions: optionalText(2000, 'multi'),
+    replyBy: PlainString.trim()
+      .max(40, 'must be a date and time')
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'must be a date and time (ISO 8601)')
+      .refine((v) => {
+        const year = new Date(v).getUTCFullYear();
+        return year >= 2000 && year <= 2100;
+      }, 'must be between the years 2000 and 2100')
+      .optional()
+      .nullable(),
     /**
      * SUPERUSER only: accept into a program whose places in the intake are
      * all taken; the reason is recorded in the history.
@@ -482,8 +498,9 @@ export const HistoryEntry = z.object({
   /**
    * DOCUMENT (issue 17): a document verified, rejected or replaced; from and to are its statuses.
    * ASSIGNMENT (issue 17): given to a reviewer, or taken back; staff only, never in an applicant's answer.
+   * LETTER (issue 17 item 6): a decision letter downloaded (offers made and answered are STATUS changes).
    */
-  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT']),
+  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT', 'LETTER']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),

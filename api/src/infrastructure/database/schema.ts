@@ -136,7 +136,9 @@ export const applications = pgTable(
     universityId: integer('university_id')
       .notNull()
       .references(() => universities.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'DOCUMENTS_REQUESTED'] }).notNull(),
+    status: text('status', {
+      enum: ['SUBMITTED', 'PENDING', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'DOCUMENTS_REQUESTED', 'OFFERED', 'WAITLISTED', 'OFFER_DECLINED', 'OFFER_LAPSED'],
+    }).notNull(),
     fullName: text('full_name').notNull(),
     gender: text('gender'),
     email: text('email').notNull(),
@@ -312,7 +314,7 @@ export const applicationHistory = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT'] }).notNull(),
+    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT', 'LETTER'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     note: text('note'),
@@ -715,4 +717,72 @@ export const passwordResetCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_codes_user_unique').on(t.userId)],
+);
+
+/* ---------- offers and decision letters (issue 17 items 5 and 6) ---------- */
+
+/**
+ * An offer of a place: made by staff instead of a plain acceptance, answered
+ * by the applicant before `replyBy`, else lapsed by the periodic job. Every
+ * change of `state` is one conditional update from OPEN, so an answer and the
+ * job (on any number of instances) cannot both win. An open offer holds a
+ * place of the intake's program, as an acceptance does. At most one open
+ * offer per application.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['UNCONDITIONAL', 'CONDITIONAL'] }).notNull(),
+    conditions: text('conditions'),
+    replyBy: timestamp('reply_by', { withTimezone: true, mode: 'date' }).notNull(),
+    state: text('state', { enum: ['OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED'] })
+      .notNull()
+      .default('OPEN'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('offers_application_idx').on(t.applicationId, t.createdAt),
+    // The lapse job reads open offers by deadline.
+    index('offers_open_reply_by_idx')
+      .on(t.replyBy)
+      .where(sql`${t.state} = 'OPEN'`),
+    uniqueIndex('offers_one_open_per_application')
+      .on(t.applicationId)
+      .where(sql`${t.state} = 'OPEN'`),
+    check('offers_state', sql`${t.state} in ('OPEN', 'ACCEPTED', 'DECLINED', 'LAPSED')`),
+    check('offers_type', sql`${t.type} in ('UNCONDITIONAL', 'CONDITIONAL')`),
+  ],
+);
+
+/**
+ * A decision letter: the PDF is drawn from the application when downloaded;
+ * the row keeps what makes it checkable, its unguessable verification code.
+ * Erasing the applicant deletes their letters (the code no longer verifies).
+ */
+export const decisionLetters = pgTable(
+  'decision_letters',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['OFFER', 'DECLINE'] }).notNull(),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('decision_letters_code_unique').on(t.code),
+    index('decision_letters_application_idx').on(t.applicationId),
+    check('decision_letters_kind', sql`${t.kind} in ('OFFER', 'DECLINE')`),
+  ],
 );

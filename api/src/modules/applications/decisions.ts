@@ -13,6 +13,7 @@ import { queueMailInTransaction, sendMail } from '../../infrastructure/mail/outb
 import { audit, type AuditInput } from '../audit';
 import { decisionSms, queueSmsNotice, wantsEmail } from '../notifications';
 import { claimPlace, OVERRIDE_NEEDS_SUPERUSER, OVERRIDE_ONLY_WHEN_ACCEPTING } from '../intakes';
+import { issueLetter, offerMailLines, offerTerms, openOffer, type OfferTerms, type OpenedOffer } from '../offers';
 import { recordHistory } from './history';
 import { toApplication, toApplications } from './mapping';
 import { choiceProgramIds, decideApplicationRow, findApplicationRow, type ApplicationRow } from './queries';
@@ -20,7 +21,15 @@ import { APPLICATION_NOT_FOUND, canDecide } from './reach';
 
 export const DECLINE_REASON_MESSAGE = 'A reason is required to decline an application.';
 
-type ParsedUpdate = { status: ApplicationStatus; reviewNotes?: string | null; programId?: number | null; overrideReason?: string | null };
+type ParsedUpdate = {
+  status: ApplicationStatus;
+  reviewNotes?: string | null;
+  programId?: number | null;
+  overrideReason?: string | null;
+  offerType?: 'UNCONDITIONAL' | 'CONDITIONAL' | undefined;
+  conditions?: string | null;
+  replyBy?: string | null;
+};
 
 export interface DecisionNotice {
   to: string;
@@ -28,28 +37,41 @@ export interface DecisionNotice {
   text: string;
 }
 
-/** The email an applicant receives about a decision. */
-export function decisionNotice(application: Application): DecisionNotice {
+const SUBJECTS: Partial<Record<ApplicationStatus, string>> = {
+  APPROVED: 'Your application has been approved',
+  OFFERED: 'You have an offer of a place',
+  WAITLISTED: 'Your application is on the waitlist',
+};
+
+/** The email an applicant receives about a decision; `extra`: the offer's terms and the letter (offers module). */
+export function decisionNotice(application: Application, extra: string[] = []): DecisionNotice {
   const approved = application.status === 'APPROVED';
-  const subject = approved ? 'Your application has been approved' : 'Your application has been declined';
+  const declined = application.status === 'REJECTED';
+  const subject = SUBJECTS[application.status] ?? 'Your application has been declined';
+  const program = application.program?.name ?? 'your chosen program';
   const lines = [
     `Dear ${application.fullName},`,
     '',
     approved
-      ? `Congratulations! Your application to ${application.university.name} has been approved for ${application.program?.name ?? 'your chosen program'}.`
-      : `We are sorry to tell you that your application to ${application.university.name} has been declined.`,
+      ? `Congratulations! Your application to ${application.university.name} has been approved for ${program}.`
+      : application.status === 'OFFERED'
+        ? `Congratulations! ${application.university.name} offers you a place in ${program}.`
+        : application.status === 'WAITLISTED'
+          ? `Your application to ${application.university.name} for ${program} is on the waitlist: you will hear from us if a place becomes free.`
+          : `We are sorry to tell you that your application to ${application.university.name} has been declined.`,
   ];
-  if (!approved && application.reviewNotes) lines.push('', `Reason: ${application.reviewNotes}`);
-  else if (approved && application.reviewNotes) lines.push('', `Notes: ${application.reviewNotes}`);
+  if (declined && application.reviewNotes) lines.push('', `Reason: ${application.reviewNotes}`);
+  else if (!declined && application.reviewNotes) lines.push('', `Notes: ${application.reviewNotes}`);
+  lines.push(...extra);
   lines.push('', 'You can see the details of your application when you sign in to the portal.');
   return { to: application.user.email || application.email, subject, text: lines.join('\n') };
 }
 
-/** Tells the applicant about a decision through the mail outbox (unless they turned that e-mail off); a failure never undoes the decision. */
-export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, userId: number, log: FastifyBaseLogger): Promise<void> {
+/** Tells the applicant about a decision through the mail outbox (unless they turned that e-mail off); a failure never undoes the decision. `extra`: the offer's terms and the letter. */
+export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, userId: number, log: FastifyBaseLogger, extra: string[] = []): Promise<void> {
   try {
     if (!(await wantsEmail(ctx, userId, 'DECISION'))) return;
-    await sendMail(ctx, decisionNotice(application));
+    await sendMail(ctx, decisionNotice(application, extra));
   } catch (error) {
     log.error({ err: error, applicationId: application.id }, 'could not queue the decision notice');
   }
@@ -66,6 +88,17 @@ export interface Decision {
   notes: string | null;
   approvedProgramId: number | null;
   overrideReason: string | null;
+  /** An offer's terms (status OFFERED), checked before anything is written. */
+  terms: OfferTerms | null;
+}
+
+export interface RecordedDecision {
+  row: ApplicationRow;
+  overrideNote: string | null;
+  /** The offer made, when the decision is one. */
+  opened: OpenedOffer | null;
+  /** The code of the letter issued (offer, acceptance or decline), if any. */
+  letterCode: string | null;
 }
 
 /**
@@ -75,35 +108,49 @@ export interface Decision {
  * decision and for bulk declines (bulk.ts), so both record the same things
  * (the SMS to the applicant included, queued in the same transaction).
  */
-export async function recordDecision(
-  ctx: AppContext,
-  tx: Executor,
-  caller: Caller,
-  current: ApplicationRow,
-  decision: Decision,
-): Promise<{ row: ApplicationRow; overrideNote: string | null } | undefined> {
+export async function recordDecision(ctx: AppContext, tx: Executor, caller: Caller, current: ApplicationRow, decision: Decision): Promise<RecordedDecision | undefined> {
   let overrideNote: string | null = null;
-  // Places of the intake: the program's row stays locked until this decision commits.
-  if (decision.approvedProgramId !== null && current.intakeId !== null) {
+  // Places of the intake: the program's row stays locked until this decision commits (an open offer holds one too).
+  if (decision.approvedProgramId !== null && current.intakeId !== null && decision.status !== 'WAITLISTED') {
     overrideNote = await claimPlace(tx, caller, current.intakeId, decision.approvedProgramId, decision.overrideReason);
   }
   const updated = await decideApplicationRow(tx, current.id, DECIDABLE_STATUSES, { status: decision.status, reviewNotes: decision.notes, approvedProgramId: decision.approvedProgramId });
   if (!updated) return undefined;
-  const note = decision.notes ?? (decision.status === 'APPROVED' ? 'Application approved' : null);
-  await recordHistory(tx, {
-    applicationId: current.id,
-    kind: 'STATUS',
-    from: current.status,
-    to: decision.status,
-    note: overrideNote ? `${note}\n${overrideNote}` : note,
-    actorId: caller.id,
-  });
-  await queueSmsNotice(
-    ctx,
-    tx,
-    decisionSms(ctx, { userId: current.userId, applicationId: current.id, approved: decision.status === 'APPROVED', universityId: current.universityId, phone: current.phoneNumber }),
-  );
-  return { row: updated, overrideNote };
+  let opened: OpenedOffer | null = null;
+  let letterCode: string | null = null;
+  if (decision.terms && decision.approvedProgramId !== null) {
+    // The offer's entry in the history says what was offered, with the notes and an override.
+    opened = await openOffer(tx, ctx, {
+      applicationId: current.id,
+      programId: decision.approvedProgramId,
+      from: current.status,
+      terms: decision.terms,
+      note: [decision.notes, overrideNote].filter(Boolean).join('\n') || null,
+      actorId: caller.id,
+    });
+    letterCode = opened.letterCode;
+  } else {
+    if (decision.status === 'APPROVED' || decision.status === 'REJECTED') {
+      letterCode = (await issueLetter(tx, ctx, { applicationId: current.id, offerId: null, kind: decision.status === 'APPROVED' ? 'OFFER' : 'DECLINE' })).code;
+    }
+    const note = decision.notes ?? (decision.status === 'APPROVED' ? 'Application approved' : decision.status === 'WAITLISTED' ? 'Application waitlisted' : null);
+    await recordHistory(tx, {
+      applicationId: current.id,
+      kind: 'STATUS',
+      from: current.status,
+      to: decision.status,
+      note: overrideNote ? `${note}\n${overrideNote}` : note,
+      actorId: caller.id,
+    });
+  }
+  if (decision.status === 'APPROVED' || decision.status === 'REJECTED' || decision.status === 'OFFERED' || decision.status === 'WAITLISTED') {
+    await queueSmsNotice(
+      ctx,
+      tx,
+      decisionSms(ctx, { userId: current.userId, applicationId: current.id, outcome: decision.status, universityId: current.universityId, phone: current.phoneNumber }),
+    );
+  }
+  return { row: updated, overrideNote, opened, letterCode };
 }
 
 /** The audit record of one decision. */
@@ -125,7 +172,9 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
   const notes = update.reviewNotes?.trim() || null;
   const overrideReason = update.overrideReason?.trim() || null;
   if (overrideReason && caller.role !== 'SUPERUSER') throw forbidden(OVERRIDE_NEEDS_SUPERUSER);
-  if (overrideReason && update.status !== 'APPROVED') throw badRequest(OVERRIDE_ONLY_WHEN_ACCEPTING);
+  if (overrideReason && update.status !== 'APPROVED' && update.status !== 'OFFERED') throw badRequest(OVERRIDE_ONLY_WHEN_ACCEPTING);
+  // Offers (issue 17): the terms are checked before anything is written.
+  const terms = offerTerms(ctx, update);
   let approvedProgramId: number | null = null;
   if (update.status === 'REJECTED') {
     if (!notes) throw badRequest(DECLINE_REASON_MESSAGE);
@@ -139,12 +188,12 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
   if (!DECIDABLE_STATUSES.includes(current.status)) {
     throw conflict(`This application has already been decided (${current.status}).`);
   }
-  const decision: Decision = { status: update.status, notes, approvedProgramId, overrideReason };
+  const decision: Decision = { status: update.status, notes, approvedProgramId, overrideReason, terms };
   const recorded = await ctx.db.transaction((tx) => recordDecision(ctx, tx, caller, current, decision));
   if (!recorded) throw conflict('This application has already been decided.');
   await audit(ctx, decisionAudit(caller, current, decision, recorded.overrideNote, meta.ip));
   const application = await toApplication(ctx.db, recorded.row, caller);
-  await notifyApplicantOfDecision(ctx, application, current.userId, meta.log);
+  await notifyApplicantOfDecision(ctx, application, current.userId, meta.log, offerMailLines(ctx, id, recorded.opened, recorded.letterCode));
   return application;
 }
 
@@ -159,20 +208,22 @@ export async function decideApplication(ctx: AppContext, caller: Caller, id: num
 export async function declineApplications(ctx: AppContext, tx: Executor, caller: Caller, rows: ApplicationRow[], reason: string, ip: string | null): Promise<AuditInput[]> {
   const notes = reason.trim();
   if (!notes) throw badRequest(DECLINE_REASON_MESSAGE);
-  const decision: Decision = { status: 'REJECTED', notes, approvedProgramId: null, overrideReason: null };
+  const decision: Decision = { status: 'REJECTED', notes, approvedProgramId: null, overrideReason: null, terms: null };
   const audits: AuditInput[] = [];
   const decided: ApplicationRow[] = [];
+  const letterOf = new Map<number, string | null>();
   for (const current of rows) {
     const recorded = await recordDecision(ctx, tx, caller, current, decision);
     if (!recorded) throw conflict(`Application ${current.id} has already been decided; nothing was changed.`);
     decided.push(recorded.row);
+    letterOf.set(current.id, recorded.letterCode);
     audits.push(decisionAudit(caller, current, decision, null, ip, ' (bulk)'));
   }
   const applicantOf = new Map(rows.map((row) => [row.id, row.userId]));
   for (const application of await toApplications(tx, decided, caller)) {
     const applicant = applicantOf.get(application.id);
     // Read inside the transaction: the embedded database has one connection, which it holds.
-    if (applicant !== undefined && (await wantsEmail({ db: tx }, applicant, 'DECISION'))) await queueMailInTransaction(ctx, tx, decisionNotice(application));
+    if (applicant !== undefined && (await wantsEmail({ db: tx }, applicant, 'DECISION'))) await queueMailInTransaction(ctx, tx, decisionNotice(application, offerMailLines(ctx, application.id, null, letterOf.get(application.id) ?? null)));
   }
   return audits;
 }

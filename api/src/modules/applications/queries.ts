@@ -194,7 +194,7 @@ export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType
 export interface HistoryData {
   id: number;
   at: string;
-  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT' | 'LETTER';
   from: string | null;
   to: string | null;
   note: string | null;

@@ -9,10 +9,12 @@ import {
   applicationNotes,
   applications,
   auditLog,
+  decisionLetters,
   intakeReminders,
   mailOutbox,
   notificationPreferences,
   passwordResetCodes,
+  offers,
   passwordResets,
   payments,
   programs,
@@ -99,7 +101,7 @@ export async function personalData(db: Executor, userId: number) {
   return { applications: apps, choices, files, history, payments: pays, activity: signIns };
 }
 
-export const DECIDED = ['APPROVED', 'REJECTED'] as const;
+export const DECIDED = ['APPROVED', 'REJECTED', 'OFFER_DECLINED', 'OFFER_LAPSED'] as const;
 export const WITHDRAWN_NOTE = 'Withdrawn: the applicant deleted their account.';
 
 export const ERASED = '[erased]';
@@ -164,6 +166,15 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
   if (ids.length) await tx.update(applicationHistory).set({ note: null }).where(inArray(applicationHistory.applicationId, ids));
   // Reviewer notes (issue 17) on their applications go; a note on someone else's keeps its sense without them.
   if (ids.length) await tx.delete(applicationNotes).where(inArray(applicationNotes.applicationId, ids));
+  // Offers and decision letters (issue 17): the letters go (their codes no longer verify); an open
+  // offer is declined (its place is free again) and no offer keeps its conditions, written about them.
+  if (ids.length) await tx.delete(decisionLetters).where(inArray(decisionLetters.applicationId, ids));
+  if (ids.length)
+    await tx
+      .update(offers)
+      .set({ state: 'DECLINED', answeredAt: new Date() })
+      .where(and(inArray(offers.applicationId, ids), eq(offers.state, 'OPEN')));
+  if (ids.length) await tx.update(offers).set({ conditions: null }).where(inArray(offers.applicationId, ids));
   const keys = ids.length ? (await tx.select({ key: applicationFiles.storageKey }).from(applicationFiles).where(inArray(applicationFiles.applicationId, ids))).map((r) => r.key) : [];
   if (ids.length) await tx.delete(applicationFiles).where(inArray(applicationFiles.applicationId, ids));
   const paid = new Set(ids.length ? (await tx.select({ id: payments.applicationId }).from(payments).where(inArray(payments.applicationId, ids))).map((r) => r.id) : []);

@@ -3,7 +3,7 @@
  * places, and the counts capacity is judged by. Rules live in service.ts.
  */
 import { and, asc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
-import { DECIDABLE_STATUSES } from 'shared-api/contract';
+import { DECIDABLE_STATUSES, type IntakeCapacityRow } from 'shared-api/contract';
 import type { Executor } from '../../infrastructure/database/client';
 import { applicationChoices, applications, intakePrograms, intakes, programs } from '../../infrastructure/database/schema';
 import { rowsOf } from '../../infrastructure/database/sql';
@@ -116,35 +116,61 @@ export async function lockIntakeProgram(tx: Executor, intakeId: number, programI
   return row ? { capacity: row.capacity === null ? null : Number(row.capacity), programName: row.program_name } : undefined;
 }
 
+/** Statuses that hold a place of the intake's program: accepted, and an open offer (issue 17). */
+export const PLACE_HOLDING = ['APPROVED', 'OFFERED'] as const;
+
+/** Applications holding a place in the program (approved, or with an open offer). */
 export async function acceptedCount(db: Executor, intakeId: number, programId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(applications)
-    .where(and(eq(applications.intakeId, intakeId), eq(applications.status, 'APPROVED'), eq(applications.approvedProgramId, programId)));
+    .where(and(eq(applications.intakeId, intakeId), inArray(applications.status, [...PLACE_HOLDING]), eq(applications.approvedProgramId, programId)));
   return Number(row?.n ?? 0);
 }
 
 /**
- * Per offered program of the intake: accepted (approved into it) and pending
- * (undecided applications that chose it, at any priority).
+ * Per offered program of the intake: accepted (approved into it), offered
+ * (an open offer holds a place), pending (undecided applications that chose
+ * it, at any priority), waitlisted for it, and the first on its waitlist when
+ * an offer in it was declined or lapsed and a place is free.
  */
-export async function capacityOfIntake(db: Executor, intakeId: number): Promise<{ programId: number; programName: string; capacity: number | null; accepted: number; pending: number }[]> {
+export async function capacityOfIntake(db: Executor, intakeId: number): Promise<IntakeCapacityRow[]> {
   const result = await db.execute(sql`select ip.program_id, p.name as program_name, ip.capacity,
       (select count(*)::int from ${applications} a
         where a.intake_id = ip.intake_id and a.status = 'APPROVED' and a.approved_program_id = ip.program_id) as accepted,
+      (select count(*)::int from ${applications} a
+        where a.intake_id = ip.intake_id and a.status = 'OFFERED' and a.approved_program_id = ip.program_id) as offered,
+      (select count(*)::int from ${applications} a
+        where a.intake_id = ip.intake_id and a.status in ('OFFER_DECLINED', 'OFFER_LAPSED') and a.approved_program_id = ip.program_id) as released,
       (select count(*)::int from ${applications} a join ${applicationChoices} c on c.application_id = a.id
         where a.intake_id = ip.intake_id and a.status in (${sql.join(
-          DECIDABLE_STATUSES.map((s) => sql`${s}`),
+          DECIDABLE_STATUSES.filter((s) => s !== 'WAITLISTED').map((s) => sql`${s}`),
           sql`, `,
-        )}) and c.program_id = ip.program_id) as pending
+        )}) and c.program_id = ip.program_id) as pending,
+      (select count(*)::int from ${applications} a
+        where a.intake_id = ip.intake_id and a.status = 'WAITLISTED' and a.approved_program_id = ip.program_id) as waitlisted,
+      (select json_build_object('applicationId', a.id, 'fullName', a.full_name) from ${applications} a
+        where a.intake_id = ip.intake_id and a.status = 'WAITLISTED' and a.approved_program_id = ip.program_id
+        order by a.updated_at, a.id limit 1) as next_on_waitlist
     from ${intakePrograms} ip join ${programs} p on p.id = ip.program_id
     where ip.intake_id = ${intakeId}
     order by p.name, p.id`);
-  return rowsOf<{ program_id: number; program_name: string; capacity: number | null; accepted: number; pending: number }>(result).map((r) => ({
-    programId: Number(r.program_id),
-    programName: r.program_name,
-    capacity: r.capacity === null ? null : Number(r.capacity),
-    accepted: Number(r.accepted),
-    pending: Number(r.pending),
-  }));
+  type Row = { program_id: number; program_name: string; capacity: number | null; accepted: number; offered: number; released: number; pending: number; waitlisted: number; next_on_waitlist: unknown };
+  return rowsOf<Row>(result).map((r) => {
+    const capacity = r.capacity === null ? null : Number(r.capacity);
+    const accepted = Number(r.accepted);
+    const offered = Number(r.offered);
+    const next = (typeof r.next_on_waitlist === 'string' ? JSON.parse(r.next_on_waitlist) : r.next_on_waitlist) as { applicationId: number; fullName: string } | null;
+    const placeFree = capacity === null || accepted + offered < capacity;
+    return {
+      programId: Number(r.program_id),
+      programName: r.program_name,
+      capacity,
+      accepted,
+      pending: Number(r.pending),
+      offered,
+      waitlisted: Number(r.waitlisted),
+      nextOnWaitlist: next && Number(r.released) > 0 && placeFree ? { applicationId: Number(next.applicationId), fullName: next.fullName } : null,
+    };
+  });
 }

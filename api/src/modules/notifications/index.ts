@@ -5,4 +5,4 @@
  */
 export { notificationRoutes } from './routes';
 export { queueSmsNotice, wantsEmail, type SmsNotice } from './service';
-export { decisionSms, documentsSms, paymentSms, submittedSms } from './texts';
+export { decisionSms, documentsSms, paymentSms, submittedSms, type DecisionOutcome } from './texts';

@@ -43,16 +43,23 @@ export function documentsSms(ctx: Cfg, d: { userId: number; applicationId: numbe
   };
 }
 
-export function decisionSms(ctx: Cfg, d: { userId: number; applicationId: number; approved: boolean; universityId: number; phone?: string | null }): SmsNotice {
+/** What a decision told the applicant; the key holds it, so a waitlisting and a later offer are each sent once. */
+export type DecisionOutcome = 'APPROVED' | 'REJECTED' | 'OFFERED' | 'WAITLISTED';
+
+export function decisionSms(ctx: Cfg, d: { userId: number; applicationId: number; outcome: DecisionOutcome; universityId: number; phone?: string | null }): SmsNotice {
+  const details = `Details: ${page(ctx, d.applicationId)}`;
+  const texts: Record<DecisionOutcome, (uni: string) => string> = {
+    APPROVED: (uni) => `UniPortal: congratulations! ${uni} approved application #${d.applicationId}. ${details}`,
+    REJECTED: (uni) => `UniPortal: ${uni} has declined application #${d.applicationId}. ${details}`,
+    OFFERED: (uni) => `UniPortal: ${uni} offers you a place (application #${d.applicationId}). Reply by the deadline: ${page(ctx, d.applicationId)}`,
+    WAITLISTED: (uni) => `UniPortal: ${uni} has put application #${d.applicationId} on its waitlist. ${details}`,
+  };
   return {
     userId: d.userId,
     event: 'DECISION',
-    key: `decision:${d.applicationId}`,
+    key: d.outcome === 'APPROVED' || d.outcome === 'REJECTED' ? `decision:${d.applicationId}` : `decision:${d.applicationId}:${d.outcome}`,
     universityId: d.universityId,
     fallbackPhone: d.phone ?? null,
-    text: (uni) =>
-      d.approved
-        ? `UniPortal: congratulations! ${uni || 'The university'} approved application #${d.applicationId}. Details: ${page(ctx, d.applicationId)}`
-        : `UniPortal: ${uni || 'The university'} has declined application #${d.applicationId}. Details: ${page(ctx, d.applicationId)}`,
+    text: (uni) => texts[d.outcome](uni || 'The university'),
   };
 }

@@ -183,11 +183,13 @@ describe('application detail', () => {
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make offer' }));
     expect(within(dialog).getByText('Please choose a program')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Choice 2: Medicine' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { status: 'APPROVED', reviewNotes: 'Application Approved: admitted to Medicine', programId: 12 }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make offer' }));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith(1, { status: 'OFFERED', reviewNotes: 'Offer of a place in Medicine', programId: 12, offerType: 'UNCONDITIONAL', replyBy: expect.any(String) }),
+    );
     expect(await screen.findByText('Failed to update application status')).toBeInTheDocument();
   });
 
@@ -202,9 +204,9 @@ describe('application detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Choice 2: Medicine' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make offer' }));
     expect(await within(dialog).findByText(/No places left in Medicine\./)).toBeInTheDocument();
-    expect(within(dialog).getByText(/Choose another program, or decline the application\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Choose another program, put the application on the waitlist, or decline it\./)).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /Reason to accept beyond capacity/ })).not.toBeInTheDocument();
     expect(api.update).toHaveBeenCalledTimes(1);
   });
@@ -219,17 +221,24 @@ describe('application detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Choice 2: Medicine' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make offer' }));
     expect(await within(dialog).findByText('No places left in Medicine.')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept beyond capacity' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Offer beyond capacity' }));
     expect(within(dialog).getByText('Please give a reason to accept beyond capacity')).toBeInTheDocument();
     expect(api.update).toHaveBeenCalledTimes(1);
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason to accept beyond capacity/ }), 'Scholarship holder');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept beyond capacity' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Offer beyond capacity' }));
     await waitFor(() =>
-      expect(api.update).toHaveBeenLastCalledWith(1, { status: 'APPROVED', reviewNotes: 'Application Approved: admitted to Medicine', programId: 12, overrideReason: 'Scholarship holder' }),
+      expect(api.update).toHaveBeenLastCalledWith(1, {
+        status: 'OFFERED',
+        reviewNotes: 'Offer of a place in Medicine',
+        programId: 12,
+        overrideReason: 'Scholarship holder',
+        offerType: 'UNCONDITIONAL',
+        replyBy: expect.any(String),
+      }),
     );
-    expect(await screen.findByText('Application approved')).toBeInTheDocument();
+    expect(await screen.findByText('Offer made: the applicant is asked to accept it by the deadline')).toBeInTheDocument();
   });
 
   it('says Application not found on 404 and something went wrong otherwise', async () => {

@@ -305,9 +305,31 @@ describe('edit intake and its places', () => {
       within(full)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Program 1', '2', '2', '5']);
+    ).toEqual(['Program 1', '2', '2', '0', '5', '0', '']);
     expect(within(screen.getByText('Program 2').closest('tr')!).getByText('Unlimited')).toBeInTheDocument();
     expect(screen.getByText('Standard fee (ZMW 150.75)')).toBeInTheDocument();
+  });
+
+  it('after a declined or lapsed offer, offers the free place to the next on the waitlist (issue 17)', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValue(intake(1));
+    api.capacity.mockResolvedValue({
+      intakeId: 1,
+      programs: [
+        { programId: 1, programName: 'Program 1', capacity: 2, accepted: 1, pending: 0, offered: 0, waitlisted: 2, nextOnWaitlist: { applicationId: 44, fullName: 'Bupe Mwila' } },
+        { programId: 2, programName: 'Program 2', capacity: 1, accepted: 0, pending: 0, offered: 1, waitlisted: 1, nextOnWaitlist: null },
+      ],
+    });
+    renderPage(<IntakeDetail />, { path: '/intakes/:id', route: '/intakes/1' });
+    const row = (await screen.findByText('Program 1')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Offer to next on waitlist' })).toHaveAttribute('href', '/applications/44');
+    const held = screen.getByText('Program 2').closest('tr')!;
+    expect(
+      within(held)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Program 2', '1', '0', '1', '0', '1', '']);
+    expect(within(held).queryByRole('link', { name: 'Offer to next on waitlist' })).not.toBeInTheDocument();
   });
 
   it('shows not found for an intake of another university to an ADMIN', async () => {

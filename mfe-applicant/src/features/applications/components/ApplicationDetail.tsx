@@ -18,6 +18,7 @@ import { Loading } from '../../../components/Loading';
 import { formatBytes, formatDate, formatDateTime, formatPhone, saveBlob } from '../../../lib/format';
 import { PaymentActions, PaymentStatusBadge, paymentView } from '../payments';
 import type { DocumentSlide } from './DocumentLightbox';
+import { OfferCard } from './OfferCard';
 import { ReplaceDocument } from './ReplaceDocument';
 import { StatusBadge, statusLabel } from './StatusBadge';
 import { notify } from 'shared-auth';
@@ -30,6 +31,10 @@ export function reviewLine(application: Pick<Application, 'status' | 'reviewNote
   if (status === 'REJECTED') return 'Application Rejected';
   if (status === 'APPROVED') return 'Application Approved';
   if (status === 'DOCUMENTS_REQUESTED') return 'The university asked for a new file of a document: see Documents below.';
+  if (status === 'OFFERED') return 'You have an offer of a place: see the offer above.';
+  if (status === 'WAITLISTED') return 'Your application is on the waitlist.';
+  if (status === 'OFFER_DECLINED') return 'The offer was declined.';
+  if (status === 'OFFER_LAPSED') return 'The offer lapsed: it was not answered by its deadline.';
   return 'Review in Progress';
 }
 
@@ -55,6 +60,7 @@ const DOCUMENT_STATUS_WORDS: Record<string, string> = { PENDING: 'Waiting for re
 
 function historyText(entry: Application['history'][number]): string {
   if (entry.kind === 'PAYMENT') return `Payment ${entry.to ?? ''}`.trim();
+  if (entry.kind === 'LETTER') return 'Decision letter downloaded';
   if (entry.kind === 'DOCUMENT') return entry.from === 'REJECTED' && entry.to === 'PENDING' ? 'New document file uploaded' : `Document: ${DOCUMENT_STATUS_WORDS[entry.to ?? ''] ?? 'updated'}`;
   if (entry.from && entry.to) return `Status changed from ${statusLabel(entry.from)} to ${statusLabel(entry.to)}`;
   if (entry.to) return `Status set to ${statusLabel(entry.to)}`;
@@ -173,6 +179,8 @@ export function ApplicationDetail() {
         <Typography component="span">Payment:</Typography>
         <PaymentStatusBadge status={paymentView(application).badgeStatus} />
       </Stack>
+
+      <OfferCard applicationId={application.id} onAnswered={() => void load()} />
 
       <Card sx={{ mb: 2 }}>
         <CardContent>

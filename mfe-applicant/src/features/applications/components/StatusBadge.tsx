@@ -16,7 +16,9 @@ export function statusColour(status: string | null | undefined): BadgeColour {
   const value = (status ?? '').toUpperCase();
   if (value === 'SUBMITTED') return 'yellow';
   if (value === 'DOCUMENTS_REQUESTED') return 'amber';
-  if (value === 'REJECTED') return 'red';
+  if (value === 'REJECTED' || value === 'OFFER_DECLINED' || value === 'OFFER_LAPSED') return 'red';
+  // Offers (issue 17): an open offer green like an approval, a waitlist blue like a review.
+  if (value === 'WAITLISTED') return 'blue';
   if (value === 'PENDING' || value === 'PENDING_REVIEW') return 'blue';
   return 'green';
 }
@@ -25,6 +27,9 @@ export function statusLabel(status: string | null | undefined): string {
   const value = (status ?? '').toUpperCase();
   if (value === 'PENDING_REVIEW') return 'Pending Review';
   if (value === 'DOCUMENTS_REQUESTED') return 'Documents Requested';
+  if (value === 'OFFERED') return 'Offer Made';
+  if (value === 'OFFER_DECLINED') return 'Offer Declined';
+  if (value === 'OFFER_LAPSED') return 'Offer Lapsed';
   if (!value) return 'Unknown';
   return value.charAt(0) + value.slice(1).toLowerCase();
 }

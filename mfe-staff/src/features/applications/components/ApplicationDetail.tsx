@@ -27,7 +27,7 @@ import { AssigneeSelect } from './Assignment';
 import { AttachedFiles } from './AttachedFiles';
 import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 import { CopyButton } from './CopyButton';
-import { AcceptDialog, DeclineDialog, type AcceptRefusal } from './DecisionDialogs';
+import { AcceptDialog, DeclineDialog, type AcceptRefusal, type OfferChoice } from './DecisionDialogs';
 import { HistoryTimeline } from './HistoryTimeline';
 import { NotesPanel } from './NotesPanel';
 import { notify, useAuth } from 'shared-auth';
@@ -47,6 +47,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The server's answer when a program's places in the intake are all taken: 'No places left in X.' */
 const FULL_PROGRAM = /^No places left in /;
 
+/** What staff are told once a decision is saved. */
+const DECIDED_WORDS: Partial<Record<ApplicationStatus, string>> = {
+  APPROVED: 'Application approved',
+  OFFERED: 'Offer made: the applicant is asked to accept it by the deadline',
+  WAITLISTED: 'Application put on the waitlist',
+};
+
 const orNot = (v: string | null | undefined) => (v && v.trim() ? v : 'Not provided');
 
 export function ApplicationDetail() {
@@ -54,7 +61,7 @@ export function ApplicationDetail() {
   const { alert } = useFeedback();
   const [application, setApplication] = useState<Application | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'error'>('loading');
-  const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
+  const [dialog, setDialog] = useState<'accept' | 'waitlist' | 'decline' | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<AcceptRefusal | null>(null);
   const isSuperuser = useAuth((s) => s.user?.role === 'SUPERUSER');
@@ -79,19 +86,19 @@ export function ApplicationDetail() {
     void load();
   }, [load]);
 
-  const decide = async (status: ApplicationStatus, reviewNotes: string, programId?: number, overrideReason?: string) => {
+  const decide = async (status: ApplicationStatus, reviewNotes: string, programId?: number, overrideReason?: string, offer?: OfferChoice) => {
     if (!application) return;
     setBusy(true);
     try {
-      await applicationsApi.update(application.id, { status, reviewNotes, ...(programId ? { programId } : {}), ...(overrideReason ? { overrideReason } : {}) });
+      await applicationsApi.update(application.id, { status, reviewNotes, ...(programId ? { programId } : {}), ...(overrideReason ? { overrideReason } : {}), ...(offer ?? {}) });
       setDialog(null);
       setRefusal(null);
-      notify(status === 'APPROVED' ? 'Application approved' : 'Application declined', 'success');
+      notify(DECIDED_WORDS[status] ?? 'Application declined', 'success');
       await load();
     } catch (err) {
       // A full program (409 'No places left in X.') keeps the dialog open and says so there.
       const message = errorText(err, '');
-      if (status === 'APPROVED' && programId && errorStatus(err) === 409 && FULL_PROGRAM.test(message)) {
+      if ((status === 'APPROVED' || status === 'OFFERED') && programId && errorStatus(err) === 409 && FULL_PROGRAM.test(message)) {
         setRefusal({ programId, message });
         return;
       }
@@ -116,12 +123,12 @@ export function ApplicationDetail() {
     }
   };
 
-  const startAccept = async () => {
+  const startAccept = async (next: 'accept' | 'waitlist' = 'accept') => {
     if (!application?.programChoices.length) {
       await alert({ title: 'No Programs', text: 'This application has no program choices.', icon: 'warning' });
       return;
     }
-    setDialog('accept');
+    setDialog(next);
   };
 
   if (state === 'loading') return <Loading text="Loading application..." />;
@@ -159,6 +166,11 @@ export function ApplicationDetail() {
             <Button variant="contained" color="error" onClick={() => setDialog('decline')}>
               Decline
             </Button>
+            {a.status.toUpperCase() !== 'WAITLISTED' && (
+              <Button variant="outlined" onClick={() => void startAccept('waitlist')}>
+                Waitlist
+              </Button>
+            )}
             <Button variant="contained" color="success" onClick={() => void startAccept()}>
               Accept
             </Button>
@@ -256,9 +268,10 @@ export function ApplicationDetail() {
         <HistoryTimeline entries={a.history} />
       </Section>
       {dialog === 'decline' && <DeclineDialog open busy={busy} onCancel={() => setDialog(null)} onDecline={(reason) => void decide('REJECTED', reason)} />}
-      {dialog === 'accept' && (
+      {(dialog === 'accept' || dialog === 'waitlist') && (
         <AcceptDialog
           open
+          mode={dialog === 'accept' ? 'offer' : 'waitlist'}
           busy={busy}
           choices={a.programChoices}
           refusal={refusal}
@@ -267,7 +280,7 @@ export function ApplicationDetail() {
             setDialog(null);
             setRefusal(null);
           }}
-          onAccept={(choice, notes, overrideReason) => void decide('APPROVED', notes, choice.programId, overrideReason)}
+          onAccept={(choice, notes, overrideReason, offer) => void decide(dialog === 'accept' ? 'OFFERED' : 'WAITLISTED', notes, choice.programId, overrideReason, offer)}
         />
       )}
     </Box>

@@ -10,6 +10,11 @@ const STATUS_WORDS: Record<string, string> = {
   APPROVED: 'Application approved',
   REJECTED: 'Application declined',
   DOCUMENTS_REQUESTED: 'New document requested from the applicant',
+  // Offers (issue 17): what the note says in full (terms, who answered) follows the headline.
+  OFFERED: 'Offer made',
+  WAITLISTED: 'Application waitlisted',
+  OFFER_DECLINED: 'Offer declined',
+  OFFER_LAPSED: 'Offer lapsed — not answered by its deadline',
 };
 /** A document's check (issue 17): what it became. */
 const DOCUMENT_WORDS: Record<string, string> = {
@@ -38,6 +43,8 @@ export function describeHistory(entry: HistoryEntry): string {
   if (entry.kind === 'ASSIGNMENT') return entry.note ?? 'Assignment changed';
   // A payment that moved the application (older rows were stored as PAYMENT with statuses) reads as the status it reached.
   const to = entry.to ?? entry.from;
+  if (entry.kind === 'LETTER') return 'Decision letter downloaded';
+  if (entry.kind === 'STATUS' && entry.from === 'OFFERED' && to === 'APPROVED') return 'Offer accepted by the applicant';
   if (!to) return entry.kind === 'PAYMENT' ? 'Payment updated' : 'Application updated';
   if (entry.kind === 'PAYMENT' && PAYMENT_WORDS[to.toLowerCase()]) return PAYMENT_WORDS[to.toLowerCase()];
   if (entry.kind === 'DOCUMENT') return entry.from === 'REJECTED' && to === 'PENDING' ? 'New document file uploaded' : (DOCUMENT_WORDS[to.toUpperCase()] ?? `Document: ${sentence(to)}`);

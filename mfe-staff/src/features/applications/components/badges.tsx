@@ -8,6 +8,11 @@ const STATUS_STYLE: Record<string, { label: string; bg: string; fg: string }> = 
   PENDING_REVIEW: { label: 'Pending review', bg: '#1565c0', fg: '#fff' },
   APPROVED: { label: 'Approved', bg: '#2e7d32', fg: '#fff' },
   DOCUMENTS_REQUESTED: { label: 'Documents requested', bg: '#ff8f00', fg: '#000' },
+  // Offers (issue 17): an open offer green like an approval, the waitlist blue, a declined or lapsed offer red.
+  OFFERED: { label: 'Offer made', bg: '#2e7d32', fg: '#fff' },
+  WAITLISTED: { label: 'Waitlisted', bg: '#1565c0', fg: '#fff' },
+  OFFER_DECLINED: { label: 'Offer declined', bg: '#c62828', fg: '#fff' },
+  OFFER_LAPSED: { label: 'Offer lapsed', bg: '#c62828', fg: '#fff' },
 };
 
 /**

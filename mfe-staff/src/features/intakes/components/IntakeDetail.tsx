@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { APPLICANT_CATEGORY_LABELS, errorText, intakesApi, isMissing, type Intake, type IntakeCapacity } from 'shared-api';
 import { formatIntakeDate } from 'shared-api/intakes';
 import { BackButton } from '../../../components/BackButton';
@@ -14,7 +15,12 @@ import { RowsTable } from '../../../components/PagedTable';
 import { useInReach } from '../../../hooks/useInReach';
 import { STATE_LABELS } from './IntakesList';
 
-/** An intake with its places per program: places, accepted and pending applications. */
+/**
+ * An intake with its places per program: places, accepted, open offers,
+ * pending and waitlisted applications; when an offer was declined or lapsed
+ * and a place is free, 'Offer to next on waitlist' opens the first waitlisted
+ * application, where staff make the offer (issue 17).
+ */
 export function IntakeDetail() {
   const { id } = useParams();
   const [intake, setIntake] = useState<Intake | null>(null);
@@ -66,7 +72,21 @@ export function IntakeDetail() {
             { header: 'Program', cell: (p) => p.programName },
             { header: 'Places', cell: (p) => (p.capacity === null ? 'Unlimited' : p.capacity) },
             { header: 'Accepted', cell: (p) => p.accepted },
+            // Issue 17: an open offer holds a place until it is answered or lapses.
+            { header: 'Offered', cell: (p) => p.offered ?? 0 },
             { header: 'Pending', cell: (p) => p.pending },
+            { header: 'Waitlisted', cell: (p) => p.waitlisted ?? 0 },
+            {
+              header: 'Waitlist',
+              cell: (p) =>
+                p.nextOnWaitlist ? (
+                  <Button size="small" variant="outlined" component={RouterLink} to={`/applications/${p.nextOnWaitlist.applicationId}`} title={`Next on the waitlist: ${p.nextOnWaitlist.fullName}`}>
+                    Offer to next on waitlist
+                  </Button>
+                ) : (
+                  ''
+                ),
+            },
           ]}
         />
       </Paper>
