@@ -91,7 +91,11 @@ describe('queues: bulk assignment and bulk decline', () => {
     const errors = collectPageErrors(page);
     await signIn(page, portal.url, admin);
     await page.goto(`${portal.url}/applications`);
+    // The search is debounced: wait for the searched list itself, or the selection made
+    // below would be of the unsearched list, which the searched one then replaces (and clears).
+    const searched = page.waitForResponse((r) => r.url().includes('/api/applications?') && r.url().includes(`search=Queue${stamp}`));
     await page.getByRole('textbox', { name: 'Search' }).fill(`Queue${stamp}`);
+    await searched;
     const table = page.getByRole('table', { name: 'Applications' });
     await table.getByText(`Queue${stamp} Tester${COUNT - 1}`).waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Applications"] tbody tr').length === n, COUNT);

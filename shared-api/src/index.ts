@@ -10,6 +10,7 @@ export type * from './contract/intakes';
 export type * from './contract/drafts';
 export type * from './contract/fees';
 export type * from './contract/notifications';
+export type * from './contract/notification-events';
 export type * from './contract/offers';
 export * from './client/http';
 export * from './client/endpoints';

@@ -7,4 +7,5 @@ export * from './drafts';
 export * from './fees';
 export * from './fee-rules';
 export * from './notifications';
+export * from './notification-events';
 export * from './offers';

@@ -3,7 +3,7 @@
  * event names, labels and defaults are constants (constants.ts).
  */
 import { z } from 'zod';
-import { NOTIFICATION_EVENTS } from './constants';
+import { NOTIFICATION_EVENTS } from './notification-events';
 import { Password, Phone } from './schemas';
 
 export const NotificationChoice = z.object({ event: z.enum(NOTIFICATION_EVENTS), sms: z.boolean(), email: z.boolean() }).strict();
