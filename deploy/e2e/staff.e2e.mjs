@@ -4,8 +4,8 @@
  * a SUPERUSER creates a university, two programs, a course and an ADMIN for
  * the university through the staff screens; an applicant (registered and
  * submitting through the API, multipart with four files) applies to both
- * programs; the new ADMIN reviews the application and accepts it into the
- * second choice; the applicant sees 'Application Approved'; an ADMIN of
+ * programs; the new ADMIN reviews the application and offers a place in the
+ * second choice; the applicant accepts the offer and sees it approved; an ADMIN of
  * another university can neither list nor open it, in the browser or through
  * the API.
  */
@@ -59,7 +59,7 @@ describe('staff journey', () => {
     await portal?.stop();
   });
 
-  it('a SUPERUSER sets up a university and its ADMIN, who accepts an application into the second choice; another ADMIN cannot see it', async () => {
+  it('a SUPERUSER sets up a university and its ADMIN, who offers an applicant a place in the second choice; another ADMIN cannot see it', async () => {
     const call = async (path, { token, method = 'GET', json, body } = {}) => {
       const headers = {};
       if (token) headers.Authorization = `Bearer ${token}`;
@@ -201,15 +201,16 @@ describe('staff journey', () => {
     await programInfo.getByText('Choice 2').waitFor();
     await admin.getByRole('button', { name: 'Open NRC front or passport' }).waitFor({ timeout: 20_000 });
     await admin.getByRole('button', { name: 'Accept' }).click();
-    const accept = admin.getByRole('dialog', { name: 'Accept Application' });
+    // Accepting is making an offer (issue 17): the applicant's acceptance makes it APPROVED.
+    const accept = admin.getByRole('dialog', { name: 'Make an offer' });
     await accept.getByRole('radio', { name: `Choice 2: ${PROGRAMS[1]}` }).check();
-    await accept.getByRole('button', { name: 'Accept' }).click();
-    await admin.getByRole('region', { name: 'History' }).getByText('Application approved', { exact: true }).waitFor({ timeout: 20_000 });
-    assert.equal(await admin.getByRole('button', { name: 'Decline' }).count(), 0, 'no decision buttons once approved');
+    await accept.getByRole('button', { name: 'Make offer' }).click();
+    await admin.getByRole('region', { name: 'History' }).getByText('Offer made', { exact: true }).first().waitFor({ timeout: 20_000 });
+    assert.equal(await admin.getByRole('button', { name: 'Decline' }).count(), 0, 'no decision buttons once an offer is made');
     const adminToken = await admin.evaluate(() => localStorage.getItem('user'));
     const decided = await call(`/api/applications/${applicationId}`, { token: adminToken });
-    assert.equal(decided.body.status, 'APPROVED');
-    assert.equal(decided.body.programId, second.id, 'accepted into the second choice');
+    assert.equal(decided.body.status, 'OFFERED');
+    assert.equal(decided.body.programId, second.id, 'offered a place in the second choice');
 
     /* ---------- the ADMIN adds a colleague to its own university, and archives nobody ---------- */
     const COLLEAGUE = { email: `colleague.${STAMP}@kit.example.org`, password: 'Kafue-Colleague-2026!' };
@@ -243,7 +244,12 @@ describe('staff journey', () => {
     const applicant = await desktopPage(browser);
     await signIn(applicant, portal.url, APPLICANT);
     await applicant.goto(`${portal.url}/applications/${applicationId}`);
-    await applicant.getByText('Application Approved').first().waitFor({ timeout: 20_000 });
+    // The offer, accepted by the applicant, ends as the spec's approval.
+    await applicant.getByRole('button', { name: 'Accept offer' }).click();
+    await applicant.getByRole('dialog', { name: 'Accept this offer?' }).getByRole('button', { name: 'Yes, accept the offer' }).click();
+    await applicant.getByText('You accepted this offer').waitFor({ timeout: 20_000 });
+    // The review shows the staff's notes (spec: notes, or the status line without them) and the badge the status.
+    await applicant.getByText('Approved', { exact: true }).first().waitFor({ timeout: 20_000 });
     await applicant.context().close();
 
     /* ---------- an ADMIN of another university cannot see it ---------- */
