@@ -144,11 +144,7 @@ export async function recordDecision(ctx: AppContext, tx: Executor, caller: Call
     });
   }
   if (decision.status === 'APPROVED' || decision.status === 'REJECTED' || decision.status === 'OFFERED' || decision.status === 'WAITLISTED') {
-    await queueSmsNotice(
-      ctx,
-      tx,
-      decisionSms(ctx, { userId: current.userId, applicationId: current.id, outcome: decision.status, universityId: current.universityId, phone: current.phoneNumber }),
-    );
+    await queueSmsNotice(ctx, tx, decisionSms(ctx, { userId: current.userId, applicationId: current.id, outcome: decision.status, universityId: current.universityId, phone: current.phoneNumber }));
   }
   return { row: updated, overrideNote, opened, letterCode };
 }
@@ -223,7 +219,8 @@ export async function declineApplications(ctx: AppContext, tx: Executor, caller:
   for (const application of await toApplications(tx, decided, caller)) {
     const applicant = applicantOf.get(application.id);
     // Read inside the transaction: the embedded database has one connection, which it holds.
-    if (applicant !== undefined && (await wantsEmail({ db: tx }, applicant, 'DECISION'))) await queueMailInTransaction(ctx, tx, decisionNotice(application, offerMailLines(ctx, application.id, null, letterOf.get(application.id) ?? null)));
+    if (applicant !== undefined && (await wantsEmail({ db: tx }, applicant, 'DECISION')))
+      await queueMailInTransaction(ctx, tx, decisionNotice(application, offerMailLines(ctx, application.id, null, letterOf.get(application.id) ?? null)));
   }
   return audits;
 }
