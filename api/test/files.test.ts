@@ -221,6 +221,10 @@ const TABLE: Row[] = [
   { method: 'POST', route: '/api/applications/:id/documents/:documentId', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 403, adminOther: 403, superuser: 403 } },
   { method: 'GET', route: '/api/applications/:id/notes', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
   { method: 'POST', route: '/api/applications/:id/notes', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 201, adminOther: 404, superuser: 201 } },
+  // Issue 17 queues: who can be assigned (staff; an ADMIN always gets its own university's), assigning one, and bulk.
+  { method: 'GET', route: '/api/applications/assignees', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 200, superuser: 200 } },
+  { method: 'PUT', route: '/api/applications/:id/assignee', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
+  { method: 'POST', route: '/api/applications/bulk', expect: { guest: 401, owner: 403, otherUser: 403, adminSame: 200, adminOther: 404, superuser: 200 } },
   // Issue 17: the offer and letters of an application (none yet here): its applicant and staff in reach.
   { method: 'GET', route: '/api/applications/:id/offer', expect: { guest: 401, owner: 200, otherUser: 404, adminSame: 200, adminOther: 404, superuser: 200 } },
 ];
@@ -286,6 +290,10 @@ describe('authorization table: applications and files routes', () => {
           res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
         } else if (row.route.endsWith('/documents/:documentId')) {
           res = await call(t, 'PUT', url, { token, json: { status: 'REJECTED', reason: 'Table test' } });
+        } else if (row.route.endsWith('/assignee')) {
+          res = await call(t, 'PUT', url, { token, json: { userId: w.adminA.id } });
+        } else if (row.route.endsWith('/bulk')) {
+          res = await call(t, 'POST', url, { token, json: { action: 'assign', userId: w.adminA.id, ids: [id] } });
         } else if (row.method === 'POST') {
           res = await submit(t, token, [programId], who === 'otherUser' ? { userId: w.userA.id } : {});
         } else if (row.method === 'PUT') {
