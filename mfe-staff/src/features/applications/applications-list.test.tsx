@@ -87,7 +87,7 @@ describe('applications list', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Documents requested', 'Submitted']);
+    ).toEqual(['All', 'Pending', 'Approved', 'Rejected', 'Pending review', 'Documents requested', 'Offer made', 'Waitlisted', 'Offer declined', 'Offer lapsed', 'Submitted']);
     await userEvent.selectOptions(status, 'PENDING_REVIEW');
     await waitFor(() => expect(api.page).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'PENDING_REVIEW' })));
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-01' } });

@@ -31,6 +31,11 @@ const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['REJECTED', 'Rejected'],
   ['PENDING_REVIEW', 'Pending review'],
   ['DOCUMENTS_REQUESTED', 'Documents requested'],
+  // Issue 17: an offer made, the waitlist, and offers that ended without a place.
+  ['OFFERED', 'Offer made'],
+  ['WAITLISTED', 'Waitlisted'],
+  ['OFFER_DECLINED', 'Offer declined'],
+  ['OFFER_LAPSED', 'Offer lapsed'],
 ];
 
 /** The queue filters (issue 17): everyone's, the caller's own, nobody's yet. */
