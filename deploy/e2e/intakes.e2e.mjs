@@ -263,15 +263,16 @@ describe('admission rounds: an intake with places, a draft that follows the appl
       await adminPage.goto(`${portal.url}/applications/${applicationId}`);
       await adminPage.getByRole('heading', { name }).waitFor({ timeout: 20_000 });
       await adminPage.getByRole('button', { name: 'Accept' }).click();
-      const dialog = adminPage.getByRole('dialog', { name: 'Accept Application' });
+      // Accepting is making an offer (issue 17), and an open offer holds a place.
+      const dialog = adminPage.getByRole('dialog', { name: 'Make an offer' });
       await dialog.getByRole('radio', { name: `Choice 1: ${program.name}` }).check();
-      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByRole('button', { name: 'Make offer' }).click();
       return dialog;
     };
     await accept(mine.id, chanda.fullName, first);
-    await adminPage.getByRole('region', { name: 'History' }).getByText('Application approved', { exact: true }).waitFor({ timeout: 20_000 });
+    await adminPage.getByRole('region', { name: 'History' }).getByText('Offer made', { exact: true }).first().waitFor({ timeout: 20_000 });
     await accept(second2.body.id, mulenga.fullName, second);
-    await adminPage.getByRole('region', { name: 'History' }).getByText('Application approved', { exact: true }).waitFor({ timeout: 20_000 });
+    await adminPage.getByRole('region', { name: 'History' }).getByText('Offer made', { exact: true }).first().waitFor({ timeout: 20_000 });
     const refused = await accept(third.body.id, bupe.fullName, first);
     await refused.getByText(`No places left in ${first.name}.`, { exact: false }).waitFor({ timeout: 20_000 });
     await refused.getByRole('button', { name: 'Cancel' }).click();
