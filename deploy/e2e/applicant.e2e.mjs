@@ -211,7 +211,20 @@ describe('applicant journey', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
     });
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await page.getByText(/^Uploading… \d{1,2}%$/).waitFor({ timeout: 20_000 });
+    // This wait has timed out now and then among other journeys, with a blank page: say what the page reported.
+    await page
+      .getByText(/^Uploading… \d{1,2}%$/)
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error) => {
+        throw new Error(
+          `${error.message}\npage errors: ${JSON.stringify(errors)}\nat ${page.url()}, body: ${(
+            await page
+              .locator('body')
+              .innerText()
+              .catch(() => '')
+          ).slice(0, 500)}`,
+        );
+      });
     await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const percents = await page.evaluate(() => window.__uploadPercents);
