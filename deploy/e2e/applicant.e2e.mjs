@@ -19,7 +19,7 @@ const FILES = [
   { label: 'NRC back', name: 'nrc-back.png', mimeType: 'image/png', buffer: makePng(64, 40, [30, 30, 200]) },
   { label: 'Academic results', name: 'results.pdf', mimeType: 'application/pdf', buffer: makePdf('Grade 12 results') },
   // Padded after %%EOF to about 600 KB, so a throttled upload takes long enough to watch its progress.
-  { label: 'Certificate', name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([makePdf('School certificate'), Buffer.from(`%${'0123456789'.repeat(60_000)}\n`)]) },
+  { label: 'Certificate', name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([makePdf('School certificate'), Buffer.from(`%${'0123456789'.repeat(120_000)}\n`)]) },
 ];
 
 /** At the narrowest phone the portal supports: no WCAG 2 A/AA violation inside the applicant remote, nothing scrolls sideways. */
@@ -198,6 +198,9 @@ describe('applicant journey', () => {
       chosen.map((p) => p.id),
     );
     await page.getByText('4 of 4 files uploaded').waitFor();
+    // Route interception reads a request body at once, so the bar could not move while it is on:
+    // take the dropped-connection route off (and wait for that) before the slow-uplink run.
+    await page.unrouteAll({ behavior: 'wait' });
     // On a slow uplink (about 150 KB/s) the bar shows how much has been sent, in percent.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -211,13 +214,14 @@ describe('applicant journey', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
     });
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    // This wait has timed out now and then among other journeys, with a blank page: say what the page reported.
+    // Watch the bar itself and its text on every frame: a slower poll can fall between two updates.
     await page
-      .getByText(/^Uploading… \d{1,2}%$/)
-      .waitFor({ timeout: 20_000 })
+      .waitForFunction(() => window.__uploadPercents.some((p) => p > 0 && p < 100) && /Uploading… \d{1,2}%/.test(document.body.innerText), null, {
+        timeout: 30_000,
+      })
       .catch(async (error) => {
         throw new Error(
-          `${error.message}\npage errors: ${JSON.stringify(errors)}\nat ${page.url()}, body: ${(
+          `${error.message}\npercents seen: ${JSON.stringify(await page.evaluate(() => window.__uploadPercents).catch(() => null))}\npage errors: ${JSON.stringify(errors)}\nat ${page.url()}, body: ${(
             await page
               .locator('body')
               .innerText()
