@@ -165,6 +165,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Screens load server data with useServerData ('shared-api/data'): it drops an answer that
+    // comes back after its inputs changed. A "still mounted?" flag in an effect is that hook
+    // written again by hand (issue 15 found about 25 of them).
+    files: ['shell', ...REMOTES].map((pkg) => `${pkg}/src/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useEffect'] VariableDeclaration[kind='let'] > VariableDeclarator[init.type='Literal'][init.raw=/^(true|false)$/]",
+          message: "Load server data with useServerData from 'shared-api/data' instead of an effect with a still-mounted flag.",
+        },
+      ],
+    },
+  },
   ...['shell', ...REMOTES].map((pkg) => ({
     files: [`${pkg}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', forbidden(pkg)] },

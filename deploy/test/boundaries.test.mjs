@@ -83,6 +83,19 @@ describe('package boundaries', () => {
     );
   });
 
+  it('a screen loads server data with the one hook, not an effect with a still-mounted flag', async () => {
+    const syntaxErrors = async (filePath, code) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+      return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').length;
+    };
+    const handWritten =
+      "import { useEffect } from 'react';\nexport function useX(load: () => Promise<void>) {\n  useEffect(() => {\n    let live = true;\n    void load().then(() => live);\n    return () => {\n      live = false;\n    };\n  }, [load]);\n}\n";
+    assert.equal(await syntaxErrors('mfe-staff/src/features/programs/X.tsx', handWritten), 1);
+    assert.equal(await syntaxErrors('shell/src/components/X.tsx', handWritten), 1);
+    const withHook = "import { useServerData } from 'shared-api/data';\nexport function useX(load: () => Promise<void>) {\n  return useServerData(load, [load]);\n}\n";
+    assert.equal(await syntaxErrors('mfe-public/src/features/universities/X.tsx', withHook), 0);
+  });
+
   it('the shared packages stay usable from every remote', async () => {
     const code = "import { useAuth } from 'shared-auth';\nimport { universitiesApi } from 'shared-api';\nexport { useAuth, universitiesApi };\n";
     assert.deepEqual(await importErrors('mfe-applicant/src/x.ts', code), []);

@@ -97,3 +97,17 @@ test("the screen's own edit changes what is shown", async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Add' }));
   expect(screen.getByText('UNZA, added')).toBeInTheDocument();
 });
+
+test('an answer in hand is shown without a call; new inputs ask', async () => {
+  function Preloaded({ load, dep }: { load: () => Promise<string[]>; dep: string }) {
+    const { data, loading } = useServerData(load, [dep], { initial: ['rendered'] });
+    return <p>{loading ? 'Loading…' : (data ?? []).join(', ')}</p>;
+  }
+  const load = jest.fn(() => Promise.resolve(['asked']));
+  const { rerender } = render(<Preloaded load={load} dep="a" />);
+  expect(screen.getByText('rendered')).toBeInTheDocument();
+  expect(load).not.toHaveBeenCalled();
+  rerender(<Preloaded load={load} dep="b" />);
+  expect(await screen.findByText('asked')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(1);
+});

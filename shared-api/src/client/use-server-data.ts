@@ -7,6 +7,8 @@
  *
  * `load` null means "nothing to ask yet" (no university chosen, say): no call,
  * not loading. `deps` are what the call depends on, as for useEffect.
+ * `initial` is an answer already in hand (the server rendered the page with
+ * it): it is shown at once and the first call is not made; new inputs ask.
  */
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
@@ -25,9 +27,11 @@ export interface ServerData<T> {
   setData: (update: T | ((previous: T | undefined) => T)) => void;
 }
 
-export function useServerData<T>(load: (() => Promise<T>) | null, deps: DependencyList): ServerData<T> {
-  const [data, setDataState] = useState<T | undefined>(undefined);
-  const [loading, setLoading] = useState(load !== null);
+export function useServerData<T>(load: (() => Promise<T>) | null, deps: DependencyList, options: { initial?: T } = {}): ServerData<T> {
+  const [data, setDataState] = useState<T | undefined>(options.initial);
+  const [loading, setLoading] = useState(load !== null && options.initial === undefined);
+  // The answer in hand stands for the first call only.
+  const answeredFirst = useRef(options.initial !== undefined);
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   // Each call gets a number; only the newest may write.
@@ -62,6 +66,12 @@ export function useServerData<T>(load: (() => Promise<T>) | null, deps: Dependen
   }, []);
 
   useEffect(() => {
+    if (answeredFirst.current) {
+      answeredFirst.current = false;
+      return () => {
+        latest.current += 1;
+      };
+    }
     setDataState(undefined);
     setError(null);
     void run(false);

@@ -1,6 +1,7 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import { universitiesApi } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { cacheUniversities, readCachedUniversities, sessionWriter, useAuth, type CachedUniversity } from 'shared-auth';
 import { reloadPage } from '../../lib/browser';
 
@@ -10,22 +11,14 @@ import { reloadPage } from '../../lib/browser';
  */
 export function UniversitySelector() {
   const selected = useAuth((s) => s.selectedUniversity);
-  const [universities, setUniversities] = useState<CachedUniversity[]>(() => readCachedUniversities());
-
-  useEffect(() => {
-    let live = true;
-    universitiesApi
-      .list()
-      .then((list) => {
-        if (!live) return;
-        cacheUniversities(list);
-        setUniversities(list.map((u) => ({ id: u.id, name: u.name })));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+  // The list last seen shows at once; the server's answer replaces it (and is kept for next time).
+  const [cached] = useState<CachedUniversity[]>(() => readCachedUniversities());
+  const fresh = useServerData(async () => {
+    const list = await universitiesApi.list();
+    cacheUniversities(list);
+    return list.map((u): CachedUniversity => ({ id: u.id, name: u.name }));
   }, []);
+  const universities = fresh.data ?? cached;
 
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const id = Number(event.target.value);

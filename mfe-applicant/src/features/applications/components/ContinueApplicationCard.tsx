@@ -1,5 +1,5 @@
 /** The 'Continue Application' card shown on /applications while a draft is saved. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,10 +19,26 @@ import { useUniversityIntakes } from '../../../lib/intakes';
 
 export function ContinueApplicationCard({ userId }: { userId: number }) {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<ApplicationDraft | null>(() => {
+  const [localDraft, setLocalDraft] = useState<ApplicationDraft | null>(() => {
     const saved = loadDraft();
     return saved && saved.universityId !== null && (saved.userId === null || saved.userId === userId) ? saved : null;
   });
+  // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy,
+  // then for the copy on the server (a draft started on another device, issue 16).
+  const recovered = useServerData(
+    localDraft
+      ? null
+      : async (): Promise<ApplicationDraft | null> => {
+          const found = await recoverDraft(userId).catch(() => null);
+          if (found) return found;
+          const saved = await draftsApi.get({ skipLogoutOn401: true });
+          const parsed = parseDraft({ ...saved.draft, userId });
+          return parsed?.universityId ? parsed : null;
+        },
+    // Only when the card appears.
+    [userId],
+  );
+  const draft = localDraft ?? recovered.data ?? null;
   const { confirm } = useFeedback();
   const universityId = draft?.universityId ?? null;
   // The deadline of the intake the draft would go into: the soonest to close.
@@ -30,28 +46,6 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
 
   // The card names the university, so an applicant with drafts in mind knows which one this is.
   const universityName = useServerData(universityId !== null ? () => universitiesApi.get(universityId) : null, [universityId]).data?.name ?? '';
-
-  useEffect(() => {
-    // Local storage may have been cleared by a new sign-in: look for the IndexedDB copy,
-    // then for the copy on the server (a draft started on another device, issue 16).
-    let active = true;
-    const fromServer = async (): Promise<ApplicationDraft | null> => {
-      const saved = await draftsApi.get({ skipLogoutOn401: true });
-      const found = parseDraft({ ...saved.draft, userId });
-      return found?.universityId ? found : null;
-    };
-    if (!draft) {
-      recoverDraft(userId)
-        .then(async (found) => found ?? (await fromServer()))
-        .then((found) => active && found && setDraft(found))
-        .catch(() => undefined);
-    }
-    return () => {
-      active = false;
-    };
-    // Only when the card appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
 
   if (!draft) return null;
 
@@ -62,7 +56,8 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
     await getFileStore()
       .clear()
       .catch(() => undefined);
-    setDraft(null);
+    setLocalDraft(null);
+    recovered.setData(null);
     notify('Your saved application draft has been deleted.', 'info');
   };
 

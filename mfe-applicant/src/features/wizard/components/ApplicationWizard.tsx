@@ -12,6 +12,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type ApplicationFee, type Program } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { feeFor } from 'shared-api/fees';
 import { useAuth } from 'shared-auth';
 import { NotFoundState } from 'shared-auth/ui';
@@ -46,23 +47,12 @@ export function ApplicationWizard() {
   const user = useAuth((s) => s.user);
   // The university is looked up before the wizard shows: an address naming no
   // university gets a not-found page, never an empty wizard titled 'Apply'.
-  const [university, setUniversity] = useState<{ id: number; name: string } | 'missing' | null>(null);
+  const lookup = useServerData(universityId === null ? null : () => universitiesApi.get(universityId), [universityId]);
+  // Any failure but 'not found' (offline, server busy) keeps the wizard usable; the name is only a heading.
+  const university: { id: number; name: string } | 'missing' | null =
+    universityId === null || isMissing(lookup.error) ? 'missing' : lookup.error ? { id: universityId, name: '' } : lookup.data ? { id: universityId, name: lookup.data.name } : null;
   const openApplication = useOpenApplication(user?.id, universityId);
   const [startAnother, setStartAnother] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    setUniversity(universityId === null ? 'missing' : null);
-    if (universityId === null) return undefined;
-    universitiesApi
-      .get(universityId)
-      .then((u) => active && setUniversity({ id: universityId, name: u.name }))
-      // Any other failure (offline, server busy) keeps the wizard usable; the name is only a heading.
-      .catch((err: unknown) => active && setUniversity(isMissing(err) ? 'missing' : { id: universityId, name: '' }));
-    return () => {
-      active = false;
-    };
-  }, [universityId]);
 
   if (university === 'missing') {
     return (
@@ -109,11 +99,12 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
   const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile });
   const [errors, setErrors] = useState<FieldErrors>({});
   const intake = useIntakeChoice(universityId);
-  const [allPrograms, setPrograms] = useState<Program[]>([]);
+  const programsLoad = useServerData(() => programsApi.ofUniversity(universityId), [universityId]);
+  const allPrograms = useMemo<Program[]>(() => programsLoad.data ?? [], [programsLoad.data]);
   // Only the chosen intake's programs may be chosen (all of them for a university without intakes).
   const { offered } = intake;
   const programs = useMemo(() => offered(allPrograms), [offered, allPrograms]);
-  const [programsError, setProgramsError] = useState('');
+  const programsError = programsLoad.error ? 'Failed to fetch programs' : '';
   const [sending, setSending] = useState<Sending>(null);
   const [submitError, setSubmitError] = useState('');
   const [firstApplicationId, setFirstApplicationId] = useState<number | null>(null);
@@ -121,17 +112,6 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const step = draft.step;
-
-  useEffect(() => {
-    let active = true;
-    programsApi
-      .ofUniversity(universityId)
-      .then((list) => active && setPrograms(list))
-      .catch(() => active && setProgramsError('Failed to fetch programs'));
-    return () => {
-      active = false;
-    };
-  }, [universityId]);
 
   useEffect(() => {
     // A program removed from the university (or not in the chosen intake) cannot stay chosen.

@@ -163,6 +163,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   // On opening: the server's draft against the local one; the newer wins.
   useEffect(() => {
     if (!ready || reconciled) return;
+    // Not a load to show: a merge of the server's draft into the one being typed, once.
+    // eslint-disable-next-line no-restricted-syntax -- see above
     let active = true;
     const local = toDraftData(latest.current.draft);
     const reconcile = async () => {

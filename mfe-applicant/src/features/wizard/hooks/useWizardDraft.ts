@@ -39,6 +39,8 @@ export function useWizardDraft(universityId: number, user: SessionPrefill) {
   const finished = useRef(false);
 
   useEffect(() => {
+    // Not a load to show: restores the draft and files from this device's stores, once.
+    // eslint-disable-next-line no-restricted-syntax -- see above
     let active = true;
     const store = getFileStore();
     const restore = async () => {

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { intakesApi, isRecordId } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { intakeOutlook, type IntakeOutlook } from 'shared-api/intakes';
 
 /**
@@ -8,20 +9,9 @@ import { intakeOutlook, type IntakeOutlook } from 'shared-api/intakes';
  * loading and after a failure: the page then says nothing about deadlines.
  */
 export function useGuestIntakes(universityId: string | null): IntakeOutlook | null {
-  const [outlook, setOutlook] = useState<IntakeOutlook | null>(null);
-  useEffect(() => {
-    let active = true;
-    setOutlook(null);
-    if (universityId === null || !isRecordId(universityId)) return undefined;
-    intakesApi
-      .ofUniversity(universityId)
-      .then((list) => active && setOutlook(intakeOutlook(Array.isArray(list) ? list : [])))
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [universityId]);
-  return outlook;
+  const askable = universityId !== null && isRecordId(universityId);
+  const { data } = useServerData(askable ? () => intakesApi.ofUniversity(universityId) : null, [universityId]);
+  return useMemo(() => (askable && data !== undefined ? intakeOutlook(Array.isArray(data) ? data : []) : null), [askable, data]);
 }
 
 /** The current time, renewed every minute, so a countdown counts down while the page stays open. */

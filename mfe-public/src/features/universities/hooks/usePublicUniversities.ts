@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { forgetPreloadedResponse, UNIVERSITIES_PATH, universitiesApi, usePreloadedResponse, type University } from 'shared-api';
 import { useAuth } from 'shared-auth';
+import { useServerData } from 'shared-api/data';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'error' };
 
@@ -17,29 +18,13 @@ function visibleTo(list: unknown, ownUniversity: number | null): University[] {
 export function usePublicUniversities(): LoadState<University[]> {
   const user = useAuth((state) => state.user);
   const ownUniversity = user?.role === 'ADMIN' && user.universityId != null ? user.universityId : null;
-  const preloaded = usePreloadedResponse<University[]>(UNIVERSITIES_PATH);
-  const [state, setState] = useState<LoadState<University[]>>(() => (preloaded === undefined ? { status: 'loading' } : { status: 'loaded', data: visibleTo(preloaded, ownUniversity) }));
-  const [startedPreloaded] = useState(preloaded !== undefined);
-
+  const [preloaded] = useState(usePreloadedResponse<University[]>(UNIVERSITIES_PATH));
+  const { data, error } = useServerData(() => universitiesApi.list(), [], { initial: preloaded });
   useEffect(() => {
-    if (startedPreloaded) {
-      forgetPreloadedResponse(UNIVERSITIES_PATH);
-      return;
-    }
-    let active = true;
-    setState({ status: 'loading' });
-    universitiesApi
-      .list()
-      .then((list) => {
-        if (active) setState({ status: 'loaded', data: visibleTo(list, ownUniversity) });
-      })
-      .catch(() => {
-        if (active) setState({ status: 'error' });
-      });
-    return () => {
-      active = false;
-    };
-  }, [ownUniversity, startedPreloaded]);
-
-  return state;
+    // Used once: a later visit to the page asks the server.
+    if (preloaded !== undefined) forgetPreloadedResponse(UNIVERSITIES_PATH);
+  }, [preloaded]);
+  const visible = useMemo(() => (data === undefined ? undefined : visibleTo(data, ownUniversity)), [data, ownUniversity]);
+  if (visible !== undefined) return { status: 'loaded', data: visible };
+  return error ? { status: 'error' } : { status: 'loading' };
 }

@@ -6,8 +6,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { filesApi, type Receipt } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
 
@@ -33,29 +34,12 @@ function readText(blob: Blob): Promise<string> {
 }
 
 export function PaymentReceipt({ applicationId }: { applicationId: number }) {
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const loaded = useServerData(async () => JSON.parse(await readText(await filesApi.download(`/api/applications/${applicationId}/receipt`))) as Receipt, [applicationId]);
+  const receipt = loaded.data;
   const [downloadFailed, setDownloadFailed] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    filesApi
-      .download(`/api/applications/${applicationId}/receipt`)
-      .then(async (blob) => JSON.parse(await readText(blob)) as Receipt)
-      .then((r) => {
-        if (!live) return;
-        setReceipt(r);
-        setState('ready');
-      })
-      .catch(() => live && setState('error'));
-    return () => {
-      live = false;
-    };
-  }, [applicationId]);
-
-  if (state === 'loading') return <Loading text="Loading receipt..." />;
-  if (state === 'error' || !receipt) return <Alert severity="error">Could not load the receipt. Please reload the page.</Alert>;
+  if (loaded.loading) return <Loading text="Loading receipt..." />;
+  if (loaded.error || !receipt) return <Alert severity="error">Could not load the receipt. Please reload the page.</Alert>;
 
   const download = async () => {
     setDownloadFailed(false);

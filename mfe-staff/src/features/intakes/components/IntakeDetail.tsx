@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { APPLICANT_CATEGORY_LABELS, errorText, intakesApi, isMissing, type Intake, type IntakeCapacity } from 'shared-api';
+import { APPLICANT_CATEGORY_LABELS, errorText, intakesApi, isMissing } from 'shared-api';
+import { useServerData } from 'shared-api/data';
 import { formatIntakeDate } from 'shared-api/intakes';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
@@ -23,25 +23,10 @@ import { STATE_LABELS } from './IntakesList';
  */
 export function IntakeDetail() {
   const { id } = useParams();
-  const [intake, setIntake] = useState<Intake | null>(null);
-  const [capacity, setCapacity] = useState<IntakeCapacity | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const inReach = useInReach();
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    Promise.all([intakesApi.get(id), intakesApi.capacity(id)])
-      .then(([found, places]) => {
-        if (!live) return;
-        setIntake(found);
-        setCapacity(places);
-      })
-      .catch((err) => live && setError(isMissing(err) ? 'Intake not found' : errorText(err, 'Failed to fetch the intake.')));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const loaded = useServerData(id ? () => Promise.all([intakesApi.get(id), intakesApi.capacity(id)]) : null, [id]);
+  const [intake, capacity] = loaded.data ?? [null, null];
+  const error = loaded.error ? (isMissing(loaded.error) ? 'Intake not found' : errorText(loaded.error, 'Failed to fetch the intake.')) : null;
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (intake && !inReach(intake.universityId)) return <Alert severity="warning">Intake not found</Alert>;
