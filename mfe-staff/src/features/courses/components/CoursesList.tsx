@@ -7,19 +7,18 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { coursesApi, errorBody, errorStatus, errorText, type Course } from 'shared-api';
+import { coursesApi, errorBody, errorStatus, type Course } from 'shared-api';
 import { useServerData } from 'shared-api/data';
-import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon, DeleteIcon, EditIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { oneLine, RowsTable } from '../../../components/PagedTable';
 import { useScope } from '../../../hooks/useScope';
 
 export function CoursesList() {
   const { universityId } = useScope();
   const navigate = useNavigate();
-  const { confirm, alert } = useFeedback();
   const {
     data,
     loading,
@@ -29,16 +28,12 @@ export function CoursesList() {
   const courses = failed ? [] : (data ?? []);
   const error = failed ? (errorBody(failed)?.message ?? (errorStatus(failed) ? `Status ${errorStatus(failed)}` : '')) : null;
 
-  const remove = async (course: Course) => {
-    if (!(await confirm(DELETE_CONFIRMATION))) return;
-    try {
-      await coursesApi.remove(course.id);
-      setCourses((list = []) => list.filter((c) => c.id !== course.id));
-      await alert({ title: 'Deleted!', text: 'Course deleted successfully', icon: 'success' });
-    } catch (err) {
-      await alert({ title: 'Error', text: errorText(err, 'Failed to delete course'), icon: 'error' });
-    }
-  };
+  const remove = useConfirmedDelete<Course>({
+    remove: (course) => coursesApi.remove(course.id),
+    removed: (course) => setCourses((list = []) => list.filter((c) => c.id !== course.id)),
+    success: 'Course deleted successfully',
+    failure: 'Failed to delete course',
+  });
 
   return (
     <Box>

@@ -8,10 +8,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorText, intakesApi, type Intake, type IntakeInput, type IntakeState } from 'shared-api';
 import { formatIntakeDate } from 'shared-api/intakes';
 import { notify } from 'shared-auth';
-import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
+import { useFeedback } from 'shared-auth/dialogs';
 import { AddIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { RowsTable } from '../../../components/PagedTable';
 import { useIntakeUniversity } from '../hooks/useIntakeUniversity';
 import { useIntakes } from '../hooks/useIntakes';
@@ -72,18 +73,13 @@ export function IntakesList() {
     return refusal;
   };
 
-  const remove = async (intake: Intake) => {
-    if (!(await confirm(DELETE_CONFIRMATION))) return;
-    try {
-      await intakesApi.remove(intake.id);
-      await alert({ title: 'Deleted!', text: 'The intake has been deleted.', icon: 'success' });
-    } catch (err) {
-      // An intake with applications cannot be deleted (409): the server says why, and that it can be closed.
-      await alert({ title: 'Error', text: errorText(err, 'Failed to delete the intake'), icon: 'error' });
-    } finally {
-      reload();
-    }
-  };
+  // An intake with applications cannot be deleted (409): the server says why, and that it can be closed.
+  const remove = useConfirmedDelete<Intake>({
+    remove: (intake) => intakesApi.remove(intake.id),
+    success: 'The intake has been deleted.',
+    failure: 'Failed to delete the intake',
+    settled: reload,
+  });
 
   const query = universityId === null ? '' : `?university=${universityId}`;
   const addButton = (

@@ -5,19 +5,18 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { errorText, programsApi, type Program } from 'shared-api';
+import { programsApi, type Program } from 'shared-api';
 import { useServerData } from 'shared-api/data';
-import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { oneLine, RowsTable } from '../../../components/PagedTable';
 import { useScope } from '../../../hooks/useScope';
 
 export function ProgramsList() {
   const { universityId } = useScope();
   const navigate = useNavigate();
-  const { confirm, alert } = useFeedback();
   const {
     data: programs = [],
     loading,
@@ -26,16 +25,12 @@ export function ProgramsList() {
   } = useServerData(() => (universityId === null ? programsApi.list() : programsApi.ofUniversity(universityId)), [universityId]);
   const error = loadError ? 'Error: Failed to fetch programs.' : null;
 
-  const remove = async (program: Program) => {
-    if (!(await confirm(DELETE_CONFIRMATION))) return;
-    try {
-      await programsApi.remove(program.id);
-      setPrograms((list = []) => list.filter((p) => p.id !== program.id));
-      await alert({ title: 'Deleted!', text: 'The program has been deleted.', icon: 'success' });
-    } catch (err) {
-      await alert({ title: 'Error', text: errorText(err, 'Failed to delete program'), icon: 'error' });
-    }
-  };
+  const remove = useConfirmedDelete<Program>({
+    remove: (program) => programsApi.remove(program.id),
+    removed: (program) => setPrograms((list = []) => list.filter((p) => p.id !== program.id)),
+    success: 'The program has been deleted.',
+    failure: 'Failed to delete program',
+  });
 
   const addButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/programs/add')}>

@@ -9,15 +9,14 @@ import { useNavigate } from 'react-router-dom';
 import { errorText, universitiesApi, type University } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { cacheUniversities } from 'shared-auth';
-import { DELETE_CONFIRMATION, useFeedback } from 'shared-auth/dialogs';
 import { AddIcon, DeleteIcon, EditIcon, ViewIcon } from '../../../components/icons';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { useConfirmedDelete } from '../../../hooks/useConfirmedDelete';
 import { oneLine, RowsTable } from '../../../components/PagedTable';
 
 export function UniversitiesList() {
   const navigate = useNavigate();
-  const { confirm, alert } = useFeedback();
   const {
     data,
     loading,
@@ -34,20 +33,17 @@ export function UniversitiesList() {
   const universities = data ?? [];
   const error = failed ? errorText(failed, 'Failed to fetch universities') : null;
 
-  const remove = async (university: University) => {
-    if (!(await confirm(DELETE_CONFIRMATION))) return;
-    try {
-      await universitiesApi.remove(university.id);
+  const remove = useConfirmedDelete<University>({
+    remove: (university) => universitiesApi.remove(university.id),
+    removed: (university) =>
       setUniversities((list = []) => {
         const next = list.filter((u) => u.id !== university.id);
         cacheUniversities(next);
         return next;
-      });
-      await alert({ title: 'Deleted!', text: 'The item has been deleted.', icon: 'success' });
-    } catch (err) {
-      await alert({ title: 'Error', text: errorText(err, 'Failed to delete university'), icon: 'error' });
-    }
-  };
+      }),
+    success: 'The item has been deleted.',
+    failure: 'Failed to delete university',
+  });
 
   return (
     <Box>
