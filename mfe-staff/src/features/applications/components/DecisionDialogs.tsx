@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { DEFAULT_OFFER_REPLY_DAYS, type OfferType, type ProgramChoice } from 'shared-api';
 import { fromLusakaInput, toLusakaInput } from 'shared-api/intakes';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 
 /** Decline: a reason is required (spec §5); it becomes the review notes. */
 export function DeclineDialog({
@@ -30,44 +31,8 @@ export function DeclineDialog({
   /** 'Decline 5 applications' for a bulk decline. */
   title?: string;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState(false);
-  const submit = () => {
-    if (!reason.trim()) {
-      setError(true);
-      return;
-    }
-    onDecline(reason.trim());
-  };
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="decline-title" fullWidth maxWidth="sm">
-      <DialogTitle id="decline-title">{title}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          label="Reason for declining"
-          required
-          multiline
-          minRows={3}
-          fullWidth
-          margin="dense"
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(false);
-          }}
-          error={error}
-          helperText={error ? 'Please provide a reason for declining' : undefined}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={submit} disabled={busy}>
-          Decline
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  if (!open) return null;
+  return <ReasonDialog title={title} label="Reason for declining" missing="Please provide a reason for declining" confirmText="Decline" busy={busy} onCancel={onCancel} onSubmit={onDecline} />;
 }
 
 /** A refusal to accept into one program: its places are all taken (409). */
