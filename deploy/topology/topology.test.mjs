@@ -5,12 +5,14 @@
 // created for the run, Redis and an S3-compatible store (s3rver), with the web
 // root filled by deploy/tools/deploy-remote.mjs alone. An applicant registers,
 // applies with four documents and pays in the sandbox; a university's ADMIN
-// decides; a remote is deployed to a new version and rolled back; one instance
-// is killed with SIGKILL during a burst of submissions.
+// decides; a remote is deployed to a new version and rolled back, over HTTP and
+// in Chromium with the applicant's page open and an ADMIN opening the application;
+// one instance is killed with SIGKILL during a burst of submissions.
 //
 //   npm run test:topology     (after a build; .ci/run runs it after npm test)
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,11 +23,37 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { makePdf, makePng } from '../e2e/sample-files.mjs';
 import { freePort, prepareNginx, startNginx, testNginx } from '../tools/nginx-local.mjs';
+import { collectPageErrors, desktopPage, launchBrowser, phonePage, signIn } from '../e2e/harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const POSTGRES_URL = process.env.TOPOLOGY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TOPOLOGY_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// A Redis database of its own, emptied at the start: the per-address limits (30 new accounts an
+// hour from one address) would otherwise carry over from the last run and refuse this one's.
+const REDIS_URL = process.env.TOPOLOGY_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
+
+/** FLUSHDB on the run's own Redis database, in Redis's wire protocol (no client library needed here). */
+function emptyRedisDatabase(url) {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port || 6379), hostname, () => socket.write(`SELECT ${pathname.slice(1) || '0'}\r\nFLUSHDB\r\n`));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      if ((answer.match(/\r\n/g) ?? []).length < 2) return;
+      socket.end();
+      if (
+        answer
+          .split('\r\n')
+          .slice(0, 2)
+          .every((line) => line === '+OK')
+      )
+        resolve();
+      else reject(new Error(`Redis answered ${answer.trim()}`));
+    });
+    socket.on('error', reject);
+  });
+}
 const RUN = randomBytes(4).toString('hex');
 const PASSWORD = 'Correct-Horse-42';
 const logins = JSON.parse(readFileSync(path.join(ROOT, 'deploy', 'demo-logins.json'), 'utf8')).logins;
@@ -163,6 +191,7 @@ describe('the production topology, through nginx only', { timeout: 170_000 }, ()
     deployRemote('deploy', 'shell', '--web-root', webRoot);
     for (const pkg of ['mfe-public', 'mfe-applicant', 'mfe-staff']) deployRemote('deploy', pkg, '--web-root', webRoot);
 
+    if (!process.env.TOPOLOGY_REDIS_URL) await emptyRedisDatabase(REDIS_URL);
     dbName = `portal_topology_${RUN}`;
     const adminClient = new pg.Client({ connectionString: POSTGRES_URL });
     await adminClient.connect();
@@ -325,6 +354,68 @@ describe('the production topology, through nginx only', { timeout: 170_000 }, ()
     assert.equal(await manifestNow(), first, 'rolled back');
     assert.equal((await fetch(`${web}/home`)).status, 200);
     assert.equal((await api('GET', '/api/payments/config', { token })).status, 200);
+  });
+
+  it('in Chromium through nginx: an applicant and an ADMIN work while the applicant remote is deployed and rolled back', async () => {
+    const email = `topology-browser-${RUN}@example.test`;
+    const registered = await api('POST', '/api/auth/register', {
+      json: { firstName: 'Browser', lastName: 'Applicant', email, phone: '0971234567', password: PASSWORD, confirmPassword: PASSWORD, consent: true },
+    });
+    assert.equal(registered.status, 201, JSON.stringify(registered.body));
+    const token = (await api('POST', '/api/auth/login', { json: { email, password: PASSWORD } })).body.token;
+    const created = await api('POST', '/api/applications', { token, form: applicationForm(programId, 7) });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const applicationId = created.body.id;
+
+    const browser = await launchBrowser();
+    try {
+      // The applicant on a phone: sign in, the list, the detail with its documents.
+      const page = await phonePage(browser);
+      const errors = collectPageErrors(page);
+      const entries = [];
+      page.on('request', (request) => {
+        if (/\/mfe-applicant\/[^/]+\/remoteEntry[^/]*\.js/.test(request.url())) entries.push(new URL(request.url()).pathname);
+      });
+      await signIn(page, web, { email, password: PASSWORD });
+      await page.goto(`${web}/applications`);
+      const detailLink = page.getByRole('link', { name: /View details of application/ }).first();
+      await detailLink.waitFor({ timeout: 30_000 });
+      const firstEntry = entries.at(-1);
+      assert.ok(firstEntry, 'the applicant remote was loaded through nginx');
+
+      // A new version of the applicant remote while the page stays open: the open page goes on.
+      const deployed = JSON.parse(deployRemote('deploy', 'mfe-applicant', '--web-root', webRoot, '--version', `9.9.9-browser-${RUN}`));
+      await detailLink.click();
+      await page.waitForURL(`${web}/applications/${applicationId}`);
+      await page.getByText('results.pdf', { exact: false }).first().waitFor({ timeout: 30_000 });
+      // The next page load takes the new version.
+      await page.reload();
+      await page.getByText('results.pdf', { exact: false }).first().waitFor({ timeout: 30_000 });
+      assert.equal(entries.at(-1), deployed.entry, 'a reload loads the deployed version');
+
+      // Rolled back: the next load takes the old version again, and the session is still on.
+      deployRemote('rollback', 'mfe-applicant', '--web-root', webRoot, '--to', firstEntry.split('/')[3]);
+      await page.reload();
+      await page.getByText('results.pdf', { exact: false }).first().waitFor({ timeout: 30_000 });
+      assert.equal(entries.at(-1), firstEntry, 'a reload after the rollback loads the old version');
+      assert.deepEqual(errors, [], 'no page error on the applicant side');
+
+      // The university's ADMIN on a desktop finds the application in the staff list and opens it.
+      const staffPage = await desktopPage(browser);
+      const staffErrors = collectPageErrors(staffPage);
+      await signIn(staffPage, web, { email: admin.email, password: admin.password });
+      await staffPage.goto(`${web}/applications`);
+      await staffPage.getByLabel('Search').fill('Topology Applicant 7');
+      await staffPage.getByRole('button', { name: 'View application of Topology Applicant 7' }).click({ timeout: 30_000 });
+      await staffPage.waitForURL(`${web}/applications/${applicationId}`);
+      await staffPage.getByRole('heading', { name: 'Topology Applicant 7' }).waitFor({ timeout: 30_000 });
+      // The documents come from the S3 store through the instances and nginx.
+      await staffPage.getByRole('button', { name: 'Open NRC front or passport' }).waitFor({ timeout: 30_000 });
+      await staffPage.getByRole('link', { name: 'Open Certificate (PDF)' }).waitFor({ timeout: 30_000 });
+      assert.deepEqual(staffErrors, [], 'no page error on the staff side');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('loses no acknowledged submission when an instance is killed during a burst', async (t) => {
