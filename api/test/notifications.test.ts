@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import type { NotificationPreferences } from 'shared-api/contract';
+import { NOTIFICATION_EVENTS, type NotificationPreferences } from 'shared-api/contract';
 import { mailOutbox, notificationPreferences, smsOutbox, users } from '../src/infrastructure/database/schema';
 import { settleMail } from '../src/infrastructure/mail/outbox';
 import { processSmsOutbox, SENT_SECRET_NOTE, smsTiming } from '../src/infrastructure/sms/outbox';
@@ -74,16 +74,19 @@ describe('notifications: events by SMS and e-mail, as the applicant chose', () =
   });
   after(() => t?.close());
 
-  it('defaults: SMS for payments and decisions, every e-mail there is; no consent recorded yet', async () => {
+  it('defaults: SMS for payments, decisions, lapsing offers, closing intakes and archiving; every e-mail; no consent recorded yet', async () => {
     const p = await prefs();
     assert.equal(p.phone, PHONE);
     assert.equal(p.smsConsentAt, null);
     assert.equal(p.smsAvailable, true);
     assert.deepEqual(p.events, [
-      { event: 'SUBMITTED', sms: false, email: false },
+      { event: 'SUBMITTED', sms: false, email: true },
       { event: 'PAYMENT', sms: true, email: true },
       { event: 'DOCUMENTS', sms: false, email: true },
       { event: 'DECISION', sms: true, email: true },
+      { event: 'OFFER_LAPSING', sms: true, email: true },
+      { event: 'INTAKE_CLOSING', sms: true, email: true },
+      { event: 'ACCOUNT_ARCHIVED', sms: true, email: true },
     ]);
   });
 
@@ -177,18 +180,24 @@ describe('notifications: events by SMS and e-mail, as the applicant chose', () =
   });
 
   it('all SMS off clears the consent', async () => {
-    const res = await setPrefs(['SUBMITTED', 'PAYMENT', 'DOCUMENTS', 'DECISION'].map((event) => ({ event, sms: false, email: true })));
+    const res = await setPrefs(NOTIFICATION_EVENTS.map((event) => ({ event, sms: false, email: true })));
     assert.equal(res.json().smsConsentAt, null);
-    assert.equal(res.json().events[0].email, false, 'submission has no e-mail');
+    assert.ok(
+      (res.json() as NotificationPreferences).events.every((e) => e.email && !e.sms),
+      'every event has its e-mail',
+    );
   });
 
-  it('an archived account is told nothing', async () => {
+  it('an archived account is told nothing but that it was archived', async () => {
     const other = await register(t, '0966555444', 'archived.sms@example.test');
     const id = await submitOk(t, other.token, [programA.id]);
     assert.equal((await call(t, 'PUT', `/api/users/${other.id}`, { token: w.superuser.token, json: { enabled: false } })).statusCode, 200);
     assert.equal((await call(t, 'PUT', `/api/applications/${id}`, { token: w.adminA.token, json: { status: 'REJECTED', reviewNotes: 'Incomplete' } })).statusCode, 200);
-    assert.deepEqual(await sandboxTexts(t, '+260966555444'), []);
-    assert.equal((await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userId, other.id))).length, 0);
+    assert.deepEqual(await sandboxTexts(t, '+260966555444'), ['UniPortal: your account was archived and can no longer sign in. Questions? Write to team@uniportal.local']);
+    assert.deepEqual(
+      (await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userId, other.id))).map((r) => r.event),
+      ['ACCOUNT_ARCHIVED'],
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config';
 import { smsOutbox } from '../src/infrastructure/database/schema';
 import { processSmsOutbox, queueSmsInTransaction, smsTiming, type SmsToQueue } from '../src/infrastructure/sms/outbox';
 import { fitSms, gsm7Length } from '../src/infrastructure/sms/text';
+import { accountArchivedSms, intakeClosingSms, offerLapsingSms, submittedSms } from '../src/modules/notifications';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/cluster';
 import { startFakeAfricasTalking, type FakeAfricasTalking } from './helpers/fake-africastalking';
 import { movableClock } from './helpers/intakes';
@@ -54,6 +55,32 @@ describe('SMS texts', () => {
     );
     assert.ok(gsm7Length(text)! <= 160, text);
     assert.match(text, /^UniPortal: The Copperbelt University - School.*\.\.\. approved application #12345/);
+  });
+  it("each event's text fits one segment with long names, a long public address and no secret", () => {
+    const ctx = { config: { publicUrl: 'https://apply.admissions-portal.example.zm', mail: { contactTo: 'admissions.helpdesk@uniportal.example.zm' } } } as never;
+    const uni = 'The Copperbelt University – School of Mines and Mineral Sciences, Kitwe campus';
+    const notices = [
+      submittedSms(ctx, { userId: 1, applicationId: 1234567 }),
+      offerLapsingSms(ctx, {
+        userId: 1,
+        offerId: 9,
+        applicationId: 1234567,
+        universityId: 3,
+        universityName: uni,
+        programName: 'Bachelor of Science in Metallurgy and Mineral Processing',
+        replyBy: new Date('2026-11-25T12:05:00Z'),
+      }),
+      intakeClosingSms(ctx, { userId: 1, intakeId: 4, kind: 'DRAFT_72H', universityId: 3, universityName: uni, closesAt: new Date('2026-11-25T12:05:00Z') }),
+      intakeClosingSms(ctx, { userId: 1, intakeId: 4, kind: 'UNPAID_24H', universityId: 3, universityName: uni, closesAt: new Date('2026-11-25T12:05:00Z'), applicationId: 1234567 }),
+      accountArchivedSms(ctx, { userId: 1, archived: true, occurrence: 2 }),
+      accountArchivedSms(ctx, { userId: 1, archived: false, occurrence: 2 }),
+    ];
+    for (const notice of notices) {
+      const text = fitSms(notice.text, notice.part ?? uni);
+      assert.ok(gsm7Length(text)! <= 160, `${gsm7Length(text)}: ${text}`);
+      assert.doesNotMatch(text, /token|password|reset/i);
+    }
+    assert.match(fitSms(notices[1]!.text, notices[1]!.part!), /lapses 25 Nov 2026 14:05 Lusaka time\. Reply at https:\/\/apply\.admissions-portal\.example\.zm\/applications\/1234567$/);
   });
 });
 

@@ -466,6 +466,8 @@ export const mailOutbox = pgTable(
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('body_text').notNull(),
+    /** The HTML part of a notice (infrastructure/mail/template.ts); null for a plain-text message. */
+    html: text('body_html'),
     status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
       .notNull()
       .default('pending'),
@@ -748,6 +750,8 @@ export const offers = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    /** When the 48-hour warning was claimed (issue 18): set once, in the transaction that queues it. */
+    lapseWarnedAt: timestamp('lapse_warned_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('offers_application_idx').on(t.applicationId, t.createdAt),

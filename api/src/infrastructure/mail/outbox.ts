@@ -20,6 +20,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (a notice built by template.ts); never with a secret. */
+  html?: string;
   /** The body carries a secret (a reset link): sealed at rest, removed once delivered. */
   secret?: boolean;
 }
@@ -29,8 +31,9 @@ export const DELIVERED_SECRET_NOTE = '[removed after delivery: this message carr
 
 type MailContext = Pick<AppContext, 'config' | 'db' | 'database'>;
 
-function stored(ctx: MailContext, message: MailMessage): { to: string; subject: string; text: string } {
-  return { to: message.to, subject: message.subject, text: message.secret ? seal(ctx.config.jwt.secret, message.text) : message.text };
+function stored(ctx: MailContext, message: MailMessage): { to: string; subject: string; text: string; html: string | null } {
+  if (message.secret) return { to: message.to, subject: message.subject, text: seal(ctx.config.jwt.secret, message.text), html: null };
+  return { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null };
 }
 
 /** Attempts before a message is given up as 'failed'. */
@@ -92,7 +95,7 @@ async function deliver(ctx: MailContext, row: OutboxRow): Promise<boolean> {
   if (!smtpUrl) return false;
   const log = stateOf(ctx).log;
   try {
-    await transportFor(smtpUrl).sendMail({ from: ctx.config.mail.from, to: row.to, subject: row.subject, text: unseal(ctx.config.jwt.secret, row.text) });
+    await transportFor(smtpUrl).sendMail({ from: ctx.config.mail.from, to: row.to, subject: row.subject, text: unseal(ctx.config.jwt.secret, row.text), ...(row.html ? { html: row.html } : {}) });
     await markSent(ctx.db, row.id, isSealed(row.text) ? DELIVERED_SECRET_NOTE : undefined);
     log?.info({ mailId: row.id, to: row.to, subject: row.subject }, 'mail sent');
     return true;

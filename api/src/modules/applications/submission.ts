@@ -15,7 +15,7 @@ import { storageFor, type Storage } from '../../infrastructure/storage';
 import { programsByIds } from '../catalogue';
 import { deleteUnusedDraftDocuments, draftDocumentsFor, endDraft } from '../drafts';
 import { alreadyAppliedAfterRace, intakeForApplication } from '../intakes';
-import { queueSmsNotice, submittedSms } from '../notifications';
+import { queueEmailNotice, queueSmsNotice, submittedEmail, submittedSms } from '../notifications';
 import { isBlockedFromUniversity } from '../users';
 import { recordHistory } from './history';
 import { toApplication } from './mapping';
@@ -174,6 +174,7 @@ export async function submitApplication(ctx: AppContext, caller: Caller, parts: 
         });
         await recordHistory(tx, { applicationId: created.id, kind: 'STATUS', from: null, to: 'PENDING', note: SUBMITTED_NOTE, actorId: caller.id });
         await queueSmsNotice(ctx, tx, submittedSms(ctx, { userId: caller.id, applicationId: created.id, phone: data.phoneNumber }));
+        await queueEmailNotice(ctx, tx, submittedEmail(ctx, { userId: caller.id, applicationId: created.id, universityId, email: data.email }));
         return { created, draftKeys: await endDraft(tx, caller.id) };
       })
       .catch(async (error: unknown) => {

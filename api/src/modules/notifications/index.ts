@@ -4,5 +4,19 @@
  * wanted.
  */
 export { notificationRoutes } from './routes';
-export { queueSmsNotice, wantsEmail, type SmsNotice } from './service';
-export { decisionSms, documentsSms, paymentSms, submittedSms, type DecisionOutcome } from './texts';
+export { queueEmailNotice, queueSmsNotice, wantsEmail, type EmailNotice, type SmsNotice } from './service';
+export {
+  accountArchivedEmail,
+  accountArchivedSms,
+  decisionSms,
+  documentsSms,
+  intakeClosingSms,
+  lusakaDateTime,
+  offerLapsingEmail,
+  offerLapsingSms,
+  paymentSms,
+  submittedEmail,
+  submittedSms,
+  type DecisionOutcome,
+  type LapsingOffer,
+} from './texts';

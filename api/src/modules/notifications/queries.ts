@@ -20,10 +20,29 @@ export async function savePreferences(db: Executor, values: typeof notificationP
     });
 }
 
-/** The account an event is for: its phone, and whether it can still be told anything (enabled, not deleted). */
-export async function findRecipient(db: Executor, userId: number): Promise<{ id: number; phone: string | null; reachable: boolean; role: string } | undefined> {
-  const [row] = await db.select({ id: users.id, phone: users.phone, enabled: users.enabled, deletedAt: users.deletedAt, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? { id: row.id, phone: row.phone, reachable: row.enabled && row.deletedAt === null, role: row.role } : undefined;
+export interface Recipient {
+  id: number;
+  phone: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Enabled and not deleted: can be told anything. */
+  reachable: boolean;
+  /** Not deleted (an archived account is still told that it was archived). */
+  exists: boolean;
+  role: string;
+}
+
+/** The account an event is for: its phone and address, and whether it can still be told anything. */
+export async function findRecipient(db: Executor, userId: number): Promise<Recipient | undefined> {
+  const [row] = await db
+    .select({ id: users.id, phone: users.phone, email: users.email, firstName: users.firstName, lastName: users.lastName, enabled: users.enabled, deletedAt: users.deletedAt, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const { enabled, deletedAt, ...rest } = row;
+  return { ...rest, reachable: enabled && deletedAt === null, exists: deletedAt === null };
 }
 
 export async function deletePreferencesOf(db: Executor, userId: number): Promise<void> {

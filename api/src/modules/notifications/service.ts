@@ -2,18 +2,23 @@
  * Notifications (issue 18): which channels an applicant wants per event
  * (Settings), and the SMS of each event, queued in the transaction of the
  * event itself (infrastructure/sms/outbox.ts) under a key naming the event,
- * so it is queued once. The e-mails stay where they were (decisions,
- * documents, receipts) and ask `wantsEmail` first. An account that is
- * archived or deleted is told nothing.
+ * so it is queued once. The e-mails of the first events stay where they
+ * were (decisions, documents, receipts) and ask `wantsEmail` first; the
+ * later ones (submitted, offer lapsing, intake closing, account archived)
+ * are notices of the one template (infrastructure/mail/template.ts) queued
+ * by `queueEmailNotice` in the same transaction. An account that is archived
+ * or deleted is told nothing, except that it was archived.
  */
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_EVENTS, NOTIFICATION_EVENTS_WITH_EMAIL, SMS_CONSENT_VERSION, type NotificationEvent } from 'shared-api/contract';
 import type { NotificationChoice, NotificationPreferences } from 'shared-api/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Executor } from '../../infrastructure/database/client';
+import { queueMailInTransaction } from '../../infrastructure/mail/outbox';
+import { renderNotice, type Notice } from '../../infrastructure/mail/template';
 import { queueSmsInTransaction } from '../../infrastructure/sms/outbox';
 import { fitSms } from '../../infrastructure/sms/text';
-import { findPreferences, findRecipient, savePreferences, universityName, type PreferencesRow } from './queries';
+import { findPreferences, findRecipient, savePreferences, universityName, type PreferencesRow, type Recipient } from './queries';
 
 type Ctx = Pick<AppContext, 'config' | 'db' | 'database' | 'clock'>;
 type Choices = Record<NotificationEvent, { sms: boolean; email: boolean }>;
@@ -21,11 +26,13 @@ type Choices = Record<NotificationEvent, { sms: boolean; email: boolean }>;
 function choicesOf(row: PreferencesRow | undefined): Choices {
   const stored = (row?.choices ?? {}) as Partial<Record<string, { sms?: unknown; email?: unknown }>>;
   const out = {} as Choices;
+  // Saved with every SMS off (no consent kept): an event added since then is not texted either.
+  const smsRefused = row !== undefined && row.smsConsentAt === null;
   for (const event of NOTIFICATION_EVENTS) {
     const own = stored[event];
     const fallback = NOTIFICATION_DEFAULTS[event];
     out[event] = {
-      sms: typeof own?.sms === 'boolean' ? own.sms : fallback.sms,
+      sms: typeof own?.sms === 'boolean' ? own.sms : fallback.sms && !smsRefused,
       email: NOTIFICATION_EVENTS_WITH_EMAIL.includes(event) && (typeof own?.email === 'boolean' ? own.email : fallback.email),
     };
   }
@@ -86,7 +93,11 @@ export interface SmsNotice {
   universityId?: number;
   /** Used when the account has no phone (the application's contact number). */
   fallbackPhone?: string | null;
+  /** Told even though the account is archived (not when deleted): the news of its archiving. */
+  evenIfArchived?: boolean;
 }
+
+const canTell = (recipient: Recipient | undefined, evenIfArchived = false): recipient is Recipient => !!recipient && (evenIfArchived ? recipient.exists : recipient.reachable);
 
 /**
  * Queues the event's SMS inside `tx` when the applicant wants it, the account
@@ -95,7 +106,7 @@ export interface SmsNotice {
 export async function queueSmsNotice(ctx: Ctx, tx: Executor, notice: SmsNotice): Promise<boolean> {
   if (ctx.config.sms.mode === 'off') return false;
   const recipient = await findRecipient(tx, notice.userId);
-  if (!recipient?.reachable) return false;
+  if (!canTell(recipient, notice.evenIfArchived)) return false;
   const to = recipient.phone || notice.fallbackPhone || null;
   if (!to || !to.startsWith('+')) return false;
   if (!choicesOf(await findPreferences(tx, notice.userId))[notice.event].sms) return false;
@@ -108,4 +119,33 @@ export async function queueSmsNotice(ctx: Ctx, tx: Executor, notice: SmsNotice):
     idempotencyKey: notice.key,
   });
   return id !== null;
+}
+
+export interface EmailNotice {
+  userId: number;
+  event: NotificationEvent;
+  /** The notice, given the university's name ('' when none) and the account's first and last name. */
+  notice: (facts: { university: string; name: string }) => Omit<Notice, 'to' | 'universityName'>;
+  /** The university the notice is from (its name heads the e-mail). */
+  universityId?: number;
+  /** Used when the account has no address (the application's). */
+  fallbackEmail?: string | null;
+  evenIfArchived?: boolean;
+}
+
+/**
+ * Queues the event's e-mail (the notice template: text and HTML) inside `tx`
+ * when the applicant wants it and the account can be told; true when queued.
+ * Staff accounts have no Settings for these and always get them.
+ */
+export async function queueEmailNotice(ctx: Ctx, tx: Executor, notice: EmailNotice): Promise<boolean> {
+  const recipient = await findRecipient(tx, notice.userId);
+  if (!canTell(recipient, notice.evenIfArchived)) return false;
+  const to = recipient.email || notice.fallbackEmail || null;
+  if (!to) return false;
+  if (recipient.role === 'USER' && !choicesOf(await findPreferences(tx, notice.userId))[notice.event].email) return false;
+  const university = notice.universityId === undefined ? '' : ((await universityName(tx, notice.universityId)) ?? '');
+  const content = notice.notice({ university, name: `${recipient.firstName} ${recipient.lastName}`.trim() });
+  await queueMailInTransaction(ctx, tx, renderNotice(ctx.config, { ...content, to, universityName: university || null }));
+  return true;
 }

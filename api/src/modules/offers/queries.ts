@@ -3,7 +3,7 @@
  * conditional update from OPEN (a claim): an answer, an automatic decline and
  * the lapse job on any number of instances cannot move the same offer twice.
  */
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { ApplicationStatus, LetterKind, OfferState, OfferType } from 'shared-api/contract';
 import type { Executor } from '../../infrastructure/database/client';
 import { applicationHistory, applications, decisionLetters, intakes, offers, programs, universities, users } from '../../infrastructure/database/schema';
@@ -119,6 +119,37 @@ export async function claimDueOffers(tx: Executor, now: Date, limit: number): Pr
     .update(offers)
     .set({ state: 'LAPSED', answeredAt: now })
     .where(and(eq(offers.state, 'OPEN'), sql`${offers.id} in (${due})`))
+    .returning();
+}
+
+/**
+ * Claims up to `limit` open offers whose deadline is within `horizonMs` of
+ * `now` (and still ahead) and that were not warned yet: `lapse_warned_at` set
+ * in one conditional update, rows another instance is claiming skipped. An
+ * offer made with less than that before its deadline is not warned: the
+ * offer's own message already gave the deadline.
+ */
+export async function claimLapsingOffers(tx: Executor, now: Date, horizonMs: number, limit: number): Promise<OfferRow[]> {
+  const horizon = new Date(now.getTime() + horizonMs);
+  const due = tx
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.state, 'OPEN'),
+        isNull(offers.lapseWarnedAt),
+        gt(offers.replyBy, now),
+        lte(offers.replyBy, horizon),
+        sql`${offers.createdAt} <= ${offers.replyBy} - ${`${Math.round(horizonMs / 1000)} seconds`}::interval`,
+      ),
+    )
+    .orderBy(offers.replyBy, offers.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(offers)
+    .set({ lapseWarnedAt: now })
+    .where(and(eq(offers.state, 'OPEN'), isNull(offers.lapseWarnedAt), sql`${offers.id} in (${due})`))
     .returning();
 }
 

@@ -29,6 +29,7 @@ import type { Caller } from '../../infrastructure/http/access';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import { queueMailInTransaction, sendMail, type MailMessage } from '../../infrastructure/mail/outbox';
 import { audit } from '../audit';
+import { offerLapsingEmail, offerLapsingSms, queueEmailNotice, queueSmsNotice } from '../notifications';
 import { formatDateTimeInLusaka, issueLetter, toLetter } from './letters';
 import * as q from './queries';
 
@@ -302,13 +303,50 @@ export async function lapseDueOffers(ctx: Ctx): Promise<number> {
   }
 }
 
-/** Runs lapseDueOffers every OFFER_LAPSE_INTERVAL_SECONDS on this instance (the claims keep instances from lapsing twice). */
+/** How long before its deadline an unanswered offer is recalled to the applicant (issue 18). */
+export const LAPSE_WARNING_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * One round at `ctx.clock` time: every open offer whose deadline is 48 hours
+ * away or less, not warned yet, is claimed (`lapse_warned_at`, one
+ * conditional update) in the transaction that queues its SMS and e-mail
+ * through the notifications module, as the applicant chose; so any number of
+ * instances send each warning once. Answered, lapsed and declined offers
+ * (erasing an account declines its offers) are never claimed; an archived
+ * account is told nothing. Answers how many offers this round claimed.
+ */
+export async function warnLapsingOffers(ctx: Ctx): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = ctx.clock.now();
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const rows = await q.claimLapsingOffers(tx, now, LAPSE_WARNING_MS, LAPSE_BATCH);
+      for (const offer of rows) {
+        const app = await q.applicationFacts(tx, offer.applicationId);
+        const programName = await q.programName(tx, offer.programId);
+        if (!app || !programName) continue;
+        const facts = { userId: app.userId, offerId: offer.id, applicationId: app.id, universityId: app.universityId, programName, replyBy: offer.replyBy, email: app.email };
+        await queueSmsNotice(ctx, tx, offerLapsingSms(ctx, { ...facts, universityName: app.universityName }));
+        await queueEmailNotice(ctx, tx, offerLapsingEmail(ctx, facts));
+      }
+      return rows.length;
+    });
+    total += claimed;
+    if (claimed < LAPSE_BATCH) return total;
+  }
+}
+
+/**
+ * Runs lapseDueOffers and warnLapsingOffers every OFFER_LAPSE_INTERVAL_SECONDS
+ * on this instance (the claims keep instances from lapsing or warning twice).
+ */
 export function startOfferLapses(app: FastifyInstance, ctx: Ctx): void {
   runPeriodically(app, {
     everyMs: ctx.config.offers.lapseIntervalMs,
-    run: () => lapseDueOffers(ctx),
-    report: (count) => {
-      if (count > 0) app.log.info({ offersLapsed: count }, 'offers lapsed');
+    run: async () => ({ lapsed: await lapseDueOffers(ctx), warned: await warnLapsingOffers(ctx) }),
+    report: ({ lapsed, warned }) => {
+      if (lapsed > 0) app.log.info({ offersLapsed: lapsed }, 'offers lapsed');
+      if (warned > 0) app.log.info({ offersWarned: warned }, 'offers about to lapse: applicants told');
     },
     failure: 'offer lapse round failed',
   });

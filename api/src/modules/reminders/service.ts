@@ -1,6 +1,6 @@
 /**
  * Intake reminders (issue 16, item 6): 72 and 24 hours before an intake
- * closes, an e-mail through the outbox to
+ * closes, an e-mail (the notice template: text and HTML) through the outbox to
  *
  * - applicants with an unsubmitted draft for the intake (DRAFT_72H,
  *   DRAFT_24H). The draft names a university, not an intake (the wizard
@@ -23,13 +23,18 @@
  * up). Nothing before 72 hours, nothing once the intake has closed, nothing to
  * archived or deleted accounts and nothing for paid or decided applications.
  *
- * SMS is not sent: the portal has no SMS channel yet.
+ * The same claim queues the reminder's SMS through the SMS outbox (issue 18,
+ * event INTAKE_CLOSING), for applicants who want it (on by default), under a
+ * key naming applicant, intake and kind; the e-mail, too, goes only when the
+ * applicant wants this event's e-mails (on by default).
  */
 import type { FastifyInstance } from 'fastify';
 import { INTAKE_TIME_ZONE } from 'shared-api/contract';
 import type { AppContext } from '../../context';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import { queueMailInTransaction, type MailMessage } from '../../infrastructure/mail/outbox';
+import { renderNotice } from '../../infrastructure/mail/template';
+import { intakeClosingSms, queueSmsNotice, wantsEmail } from '../notifications';
 import { paymentState } from '../payments';
 import * as q from './queries';
 
@@ -74,41 +79,51 @@ const timeLeft = (window: ReminderWindow) => (window === '72H' ? 'in about three
 
 export function draftReminder(ctx: Pick<AppContext, 'config'>, to: q.Recipient, intake: q.ClosingIntake, window: ReminderWindow): MailMessage {
   const closes = lusakaDateTime(intake.closesAt);
-  return {
+  return renderNotice(ctx.config, {
     to: to.email,
+    universityName: intake.universityName,
     subject: `Finish your application: ${intake.universityName}, ${intake.name} closes ${closes}`,
-    text: [
-      `Hello ${to.firstName},`,
-      '',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
       `Your application to ${intake.universityName} for the ${intake.name} is not finished yet. Applications for this intake close ${timeLeft(window)}, on ${closes}.`,
-      '',
-      `Continue your application: ${ctx.config.publicUrl}/apply/${intake.universityId}`,
-      '',
       'Your draft is saved: sign in on any device to carry on where you stopped.',
-    ].join('\n'),
-  };
+    ],
+    link: { label: 'Continue your application', url: `${ctx.config.publicUrl}/apply/${intake.universityId}` },
+  });
 }
 
 export function unpaidReminder(ctx: Pick<AppContext, 'config'>, to: q.Recipient, intake: q.ClosingIntake, window: ReminderWindow): MailMessage {
   const closes = lusakaDateTime(intake.closesAt);
-  return {
+  return renderNotice(ctx.config, {
     to: to.email,
+    universityName: intake.universityName,
     subject: `Pay your application fee: ${intake.universityName}, ${intake.name} closes ${closes}`,
-    text: [
-      `Hello ${to.firstName},`,
-      '',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
       `Your application ${to.applicationId} to ${intake.universityName} for the ${intake.name} has been submitted, but its application fee has not been paid yet. Applications for this intake close ${timeLeft(window)}, on ${closes}.`,
-      '',
-      `Pay the fee on your application's page: ${ctx.config.publicUrl}/applications/${to.applicationId}`,
-    ].join('\n'),
-  };
+    ],
+    link: { label: "Pay the fee on your application's page", url: `${ctx.config.publicUrl}/applications/${to.applicationId}` },
+  });
 }
 
-/** Claims the reminder and queues its e-mail in one transaction; false when it had been sent already. */
+/** Claims the reminder and queues its e-mail and SMS (as the applicant chose) in one transaction; false when it had been sent already. */
 async function remindOnce(ctx: Ctx, to: q.Recipient, intake: q.ClosingIntake, kind: q.ReminderKind, message: MailMessage, now: Date): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     if (!(await q.claimReminder(tx, to.userId, intake.id, kind, now))) return false;
-    await queueMailInTransaction(ctx, tx, message);
+    if (await wantsEmail({ db: tx }, to.userId, 'INTAKE_CLOSING')) await queueMailInTransaction(ctx, tx, message);
+    await queueSmsNotice(
+      ctx,
+      tx,
+      intakeClosingSms(ctx, {
+        userId: to.userId,
+        intakeId: intake.id,
+        kind,
+        universityId: intake.universityId,
+        universityName: intake.universityName,
+        closesAt: intake.closesAt,
+        applicationId: to.applicationId,
+      }),
+    );
     return true;
   });
 }

@@ -56,6 +56,7 @@ export async function userInReach(db: Executor, id: number, reach: UserReach): P
   return row;
 }
 
+/** Switches the account only while it is the other way (compare-and-set): undefined when it already was. */
 export async function setEnabled(db: Executor, id: number, enabled: boolean, bumpTokenVersion: boolean): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -64,7 +65,7 @@ export async function setEnabled(db: Executor, id: number, enabled: boolean, bum
       updatedAt: new Date(),
       ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
     })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), eq(users.enabled, !enabled)))
     .returning();
   return row;
 }

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../infrastructure/http/access';
 import { audit } from '../audit';
 import { toUser } from '../auth';
+import { accountArchivedEmail, accountArchivedSms, queueEmailNotice, queueSmsNotice } from '../notifications';
 import { isBlockedFrom, listStudents, listUsers, setBlockedFrom, setEnabled, userInReach, type UserReach } from './queries';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -66,7 +67,19 @@ export async function setUserEnabled(ctx: AppContext, caller: Caller, id: number
   // switches one off or on. An ADMIN decides its own university's applications.
   if (caller.role !== 'SUPERUSER') throw forbidden(ONLY_SUPERUSER_ARCHIVES);
   const archiving = row.enabled && !body.enabled;
-  const updated = row.enabled === body.enabled ? row : await setEnabled(ctx.db, id, body.enabled, archiving);
+  // The switch and the person's message (ACCOUNT_ARCHIVED: archived, or restored) commit together, once:
+  // a second request switching the same way at the same moment changes nothing and tells nobody.
+  const updated =
+    row.enabled === body.enabled
+      ? row
+      : await ctx.db.transaction(async (tx) => {
+          const switched = await setEnabled(tx, id, body.enabled, archiving);
+          if (!switched) return userInReach(tx, id, reachOf(caller));
+          const event = { userId: id, archived: !body.enabled };
+          await queueSmsNotice(ctx, tx, accountArchivedSms(ctx, { ...event, occurrence: switched.tokenVersion }));
+          await queueEmailNotice(ctx, tx, accountArchivedEmail(ctx, event));
+          return switched;
+        });
   if (!updated) throw notFound(USER_NOT_FOUND);
   await audit(ctx, {
     actorId: caller.id,

@@ -13,10 +13,13 @@ const put = putNotificationPreferences as jest.MockedFunction<typeof putNotifica
 
 const DEFAULTS: NotificationPreferences = {
   events: [
-    { event: 'SUBMITTED', sms: false, email: false },
+    { event: 'SUBMITTED', sms: false, email: true },
     { event: 'PAYMENT', sms: true, email: true },
     { event: 'DOCUMENTS', sms: false, email: true },
     { event: 'DECISION', sms: true, email: true },
+    { event: 'OFFER_LAPSING', sms: true, email: true },
+    { event: 'INTAKE_CLOSING', sms: true, email: true },
+    { event: 'ACCOUNT_ARCHIVED', sms: true, email: true },
   ],
   phone: '+260977123456',
   smsConsentAt: null,
@@ -31,15 +34,21 @@ beforeEach(() => {
 const show = () => renderAt(<NotificationSettings />, { path: '/settings', url: '/settings' });
 
 describe('Settings → Notifications', () => {
-  it('shows SMS and e-mail per event with the defaults, the number in its national form, and no e-mail switch where there is no e-mail', async () => {
+  it('shows SMS and e-mail for each of the seven events with the defaults, and the number in its national form', async () => {
     get.mockResolvedValueOnce(DEFAULTS);
     show();
     expect(await screen.findByRole('switch', { name: 'SMS: Payment received or failed' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'SMS: Decision on an application' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'SMS: Application submitted' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'SMS: A document needs a new file' })).not.toBeChecked();
-    expect(screen.queryByRole('switch', { name: 'E-mail: Application submitted' })).not.toBeInTheDocument();
-    expect(screen.getByText('No e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'E-mail: Application submitted' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'SMS: An offer lapses in 48 hours' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'SMS: An intake is closing soon' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'E-mail: Account archived or restored' })).toBeChecked();
+    const table = screen.getByRole('table', { name: 'Notification channels per event' });
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(7);
+    expect(within(table).getAllByRole('switch', { name: /^E-mail:/ })).toHaveLength(7);
+    expect(screen.queryByText('No e-mail')).not.toBeInTheDocument();
     expect(screen.getByText('0977 123 456')).toBeInTheDocument();
     expect(screen.getByText(/By saving with an SMS turned on, you agree/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save notification settings' })).toBeDisabled();
