@@ -1,8 +1,11 @@
 /**
  * Notifications (issue 18): the applicant's channels per event, the SMS of
  * each event queued in the event's own transaction, and whether an e-mail is
- * wanted.
+ * wanted; the notification centre (`centre.ts`): each account's own
+ * entries, the applicant's written by `queueSmsNotice`, the staff's by
+ * `notifyAssignee` and `notifyStaff`.
  */
 export { notificationRoutes } from './routes';
 export { queueSmsNotice, wantsEmail, type SmsNotice } from './service';
 export { decisionSms, documentsSms, paymentSms, submittedSms, type DecisionOutcome } from './texts';
+export { notifyAssignee, notifyStaff, type StaffNotice } from './centre';

@@ -1,7 +1,7 @@
 /** SQL of notification preferences and of who an event is for. */
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../infrastructure/database/client';
-import { notificationPreferences, universities, users } from '../../infrastructure/database/schema';
+import { applications, notificationPreferences, notifications, universities, users } from '../../infrastructure/database/schema';
 
 export type PreferencesRow = typeof notificationPreferences.$inferSelect;
 
@@ -21,9 +21,9 @@ export async function savePreferences(db: Executor, values: typeof notificationP
 }
 
 /** The account an event is for: its phone, and whether it can still be told anything (enabled, not deleted). */
-export async function findRecipient(db: Executor, userId: number): Promise<{ id: number; phone: string | null; reachable: boolean; role: string } | undefined> {
+export async function findRecipient(db: Executor, userId: number): Promise<{ id: number; phone: string | null; reachable: boolean; deleted: boolean; role: string } | undefined> {
   const [row] = await db.select({ id: users.id, phone: users.phone, enabled: users.enabled, deletedAt: users.deletedAt, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? { id: row.id, phone: row.phone, reachable: row.enabled && row.deletedAt === null, role: row.role } : undefined;
+  return row ? { id: row.id, phone: row.phone, reachable: row.enabled && row.deletedAt === null, deleted: row.deletedAt !== null, role: row.role } : undefined;
 }
 
 export async function deletePreferencesOf(db: Executor, userId: number): Promise<void> {
@@ -33,4 +33,67 @@ export async function deletePreferencesOf(db: Executor, userId: number): Promise
 export async function universityName(db: Executor, id: number): Promise<string | undefined> {
   const [row] = await db.select({ name: universities.name }).from(universities).where(eq(universities.id, id)).limit(1);
   return row?.name;
+}
+
+/* ---------- the notification centre (issue 18 item 4) ---------- */
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationInsert = typeof notifications.$inferInsert;
+
+/** Writes entries; one whose (user, dedupe key) is already there is left out. */
+export async function insertNotifications(db: Executor, rows: NotificationInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows).onConflictDoNothing();
+}
+
+export async function listNotifications(db: Executor, userId: number, page: number, size: number): Promise<{ rows: NotificationRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ value: count() }).from(notifications).where(eq(notifications.userId, userId)),
+  ]);
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.value ?? 0);
+}
+
+/** Marks one of the user's own entries read (kept as first read); false when it is not theirs or does not exist. */
+export async function markRead(db: Executor, userId: number, id: number, at: Date): Promise<boolean> {
+  const [own] = await db
+    .select({ id: notifications.id, readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  if (!own) return false;
+  if (own.readAt === null) await db.update(notifications).set({ readAt: at }).where(eq(notifications.id, id));
+  return true;
+}
+
+export async function markAllRead(db: Executor, userId: number, at: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** Who reviews an application (its assignee), if anyone still can be told: enabled and not deleted. */
+export async function assigneeOf(db: Executor, applicationId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id, enabled: users.enabled, deletedAt: users.deletedAt })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.assigneeId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row && row.enabled && row.deletedAt === null ? row.id : null;
 }

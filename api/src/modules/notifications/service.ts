@@ -11,6 +11,7 @@ import type { NotificationChoice, NotificationPreferences } from 'shared-api/con
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Executor } from '../../infrastructure/database/client';
+import { recordApplicantNotice } from './centre';
 import { queueSmsInTransaction } from '../../infrastructure/sms/outbox';
 import { fitSms } from '../../infrastructure/sms/text';
 import { findPreferences, findRecipient, savePreferences, universityName, type PreferencesRow } from './queries';
@@ -86,13 +87,20 @@ export interface SmsNotice {
   universityId?: number;
   /** Used when the account has no phone (the application's contact number). */
   fallbackPhone?: string | null;
+  /** The application the event is about (the notification centre links to it). */
+  applicationId?: number;
+  /** The notification centre's words (else the event's label and its SMS text); never a reviewer note or document number. */
+  inApp?: { title: string; body: string | ((part: string) => string); link?: string };
 }
 
 /**
- * Queues the event's SMS inside `tx` when the applicant wants it, the account
+ * The one dispatch of an applicant event: writes its notification centre
+ * entry, then queues the event's SMS inside `tx` when the applicant wants it, the account
  * is reachable and there is a number; true when queued.
  */
 export async function queueSmsNotice(ctx: Ctx, tx: Executor, notice: SmsNotice): Promise<boolean> {
+  // Every event is an entry of the notification centre, whatever the channels chosen (centre.ts).
+  await recordApplicantNotice(ctx, tx, notice);
   if (ctx.config.sms.mode === 'off') return false;
   const recipient = await findRecipient(tx, notice.userId);
   if (!recipient?.reachable) return false;
