@@ -41,6 +41,7 @@ const HOST_PROVIDED_MUI = [
   'Alert',
   'AlertTitle',
   'AppBar',
+  'Badge',
   'Box',
   'Button',
   'ButtonBase',

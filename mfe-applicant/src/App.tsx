@@ -16,6 +16,7 @@ const ApplicationsList = lazy(() => import('./features/applications').then((m) =
 const ApplicationDetail = lazy(() => import('./features/applications').then((m) => ({ default: m.ApplicationDetail })));
 const ProfilePage = lazy(() => import('./features/profile').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() => import('./features/settings').then((m) => ({ default: m.SettingsPage })));
+const NotificationsPage = lazy(() => import('./features/notifications').then((m) => ({ default: m.NotificationsPage })));
 
 /** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
 export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> = [
@@ -27,6 +28,7 @@ export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode 
   { path: '/applications/:applicationId', element: <ApplicationDetail /> },
   { path: '/profile', element: <ProfilePage /> },
   { path: '/settings', element: <SettingsPage /> },
+  { path: '/notifications', element: <NotificationsPage /> },
 ];
 
 export default function App() {

@@ -43,5 +43,7 @@ export const PAGES = {
     { path: '/universities/:id', ...USER_PAGE },
     { path: '/courses/:id', ...USER_PAGE },
     { path: '/apply/:universityId', ...USER_PAGE },
+    // The notification centre (issue 18): reached from the shell's bell, no menu entry.
+    { path: '/notifications', ...USER_PAGE },
   ],
 } satisfies PageManifest;

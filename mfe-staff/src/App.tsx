@@ -26,6 +26,7 @@ const profile = () => import(/* webpackChunkName: "staff-profile" */ './features
 const intakes = () => import(/* webpackChunkName: "staff-intakes" */ './features/intakes');
 const feeWaivers = () => import(/* webpackChunkName: "staff-fee-waivers" */ './features/fee-waivers');
 const audit = () => import(/* webpackChunkName: "staff-audit" */ './features/audit');
+const notifications = () => import(/* webpackChunkName: "staff-notifications" */ './features/notifications');
 
 const Dashboard = page(dashboard, 'Dashboard');
 const ProgramsList = page(programs, 'ProgramsList');
@@ -52,6 +53,7 @@ const AddIntake = page(intakes, 'AddIntake');
 const EditIntake = page(intakes, 'EditIntake');
 const IntakeDetail = page(intakes, 'IntakeDetail');
 const FeeWaiversPage = page(feeWaivers, 'FeeWaiversPage');
+const NotificationsPage = page(notifications, 'NotificationsPage');
 
 /** SUPERUSER-only pages: an ADMIN sees a 'not allowed' message instead. */
 function SuperuserOnly({ children }: { children: ReactNode }) {
@@ -89,6 +91,7 @@ export const STAFF_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> =
   { path: '/students/all', element: <StudentsList /> },
   { path: '/profile', element: <Profile /> },
   { path: '/audit', element: su(<AuditLog />) },
+  { path: '/notifications', element: <NotificationsPage /> },
 ];
 
 export default function App() {

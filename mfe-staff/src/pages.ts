@@ -58,5 +58,7 @@ export const PAGES = {
     { path: '/students/all', ...STAFF },
     { path: '/profile', ...STAFF },
     { path: '/audit', ...SUPERUSER_ONLY },
+    // The notification centre (issue 18): reached from the shell's bell, no sidebar entry.
+    { path: '/notifications', ...STAFF },
   ],
 } satisfies PageManifest;

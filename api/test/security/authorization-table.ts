@@ -16,7 +16,7 @@ import { insertPayment, multipartBody, sampleDocuments, applicationJson, createP
 import { createApplication } from '../helpers/payments-fixtures';
 import { createUniversity, createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/fixtures';
 import { insertIntake } from '../helpers/intakes';
-import { decisionLetters, feeWaivers, offers } from '../../src/infrastructure/database/schema';
+import { decisionLetters, feeWaivers, notifications, offers } from '../../src/infrastructure/database/schema';
 import type { TestApp } from '../helpers/test-app';
 import { applicationFiles } from '../../src/infrastructure/database/schema';
 import { callerUser, createCourse, twinOf, type CallerName, type FullWorld } from '../helpers/world-full';
@@ -334,6 +334,19 @@ export const AUTHORIZATION_TABLE: Row[] = [
   { method: 'GET', route: '/api/users', expect: staff(), prepare: () => ({ url: '/api/users' }) },
   { method: 'GET', route: '/api/users/students', expect: staff(), prepare: () => ({ url: '/api/users/students' }) },
   { method: 'GET', route: '/api/users/me/export', expect: signedIn(200), prepare: () => ({ url: '/api/users/me/export' }) },
+  // The notification centre (issue 18 item 4): every signed-in account its own; someone else's entry does not exist.
+  { method: 'GET', route: '/api/notifications', expect: signedIn(200), prepare: () => ({ url: '/api/notifications?page=1&size=5' }) },
+  { method: 'GET', route: '/api/notifications/unread-count', expect: signedIn(200), prepare: () => ({ url: '/api/notifications/unread-count' }) },
+  {
+    method: 'POST',
+    route: '/api/notifications/:id/read',
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 404, adminOther: 404, superuser: 404 },
+    prepare: async (t, w) => {
+      const [row] = await t.ctx.db.insert(notifications).values({ userId: w.userA.id, kind: 'SUBMITTED', title: 'Application submitted', body: 'Submitted.' }).returning();
+      return { url: `/api/notifications/${row!.id}/read` };
+    },
+  },
+  { method: 'POST', route: '/api/notifications/read-all', expect: signedIn(200), prepare: () => ({ url: '/api/notifications/read-all' }) },
   // One's own notification preferences (issue 18): applicants only.
   { method: 'GET', route: '/api/users/me/notification-preferences', expect: applicantsOnly(200), prepare: () => ({ url: '/api/users/me/notification-preferences' }) },
   {

@@ -30,7 +30,7 @@ const FUZZED_ELSEWHERE = [
   'PUT /api/users/:id',
   'DELETE /api/users/me',
 ];
-const NO_INPUT = ['POST /api/auth/logout', 'POST /api/auth/logout-everywhere', 'DELETE /api/drafts/mine'];
+const NO_INPUT = ['POST /api/auth/logout', 'POST /api/auth/logout-everywhere', 'DELETE /api/drafts/mine', 'POST /api/notifications/:id/read', 'POST /api/notifications/read-all'];
 const MULTIPART = ['POST /api/applications', 'PUT /api/drafts/mine/files/:documentType', 'POST /api/applications/:id/documents/:documentId'];
 
 interface FuzzRoute {

@@ -171,3 +171,9 @@ export const APPLICATIONS_CLOSED_TITLE = 'Applications are closed';
 /* ---------- offers (issue 17 item 5); the rest lives in offers.ts, off the browser's barrel ---------- */
 /** Days an applicant has to answer an offer when staff set no deadline. */
 export const DEFAULT_OFFER_REPLY_DAYS = 14;
+
+/* ---------- the notification centre (issue 18 item 4) ---------- */
+/** A window event a page sends after marking notifications read, so the shell's bell counts again at once. */
+export const NOTIFICATIONS_CHANGED_EVENT = 'portal:notifications-changed';
+/** The page that lists them all (each remote declares it for its roles). */
+export const NOTIFICATIONS_PATH = '/notifications';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_EVENTS } from './notification-events';
-import { Password, Phone } from './schemas';
+import { Paged, PageQuery, Password, Phone } from './schemas';
 
 export const NotificationChoice = z.object({ event: z.enum(NOTIFICATION_EVENTS), sms: z.boolean(), email: z.boolean() }).strict();
 export type NotificationChoice = z.infer<typeof NotificationChoice>;
@@ -48,3 +48,32 @@ export const ResetPasswordWithCodeRequest = z
   })
   .strict();
 export type ResetPasswordWithCodeRequest = z.input<typeof ResetPasswordWithCodeRequest>;
+
+/* ---------- the notification centre (issue 18 item 4) ---------- */
+
+/** Kinds told to staff about their queue (an applicant's are the NOTIFICATION_EVENTS). */
+export const STAFF_NOTIFICATION_KINDS = ['ASSIGNED', 'DOCUMENT_UPLOADED', 'OFFER_ANSWERED'] as const;
+
+/** One message of the centre, the caller's own. `link` is a path of the portal ('/applications/12'), or null. */
+export const NotificationItem = z.object({
+  id: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  applicationId: z.number().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
+export const NotificationListQuery = PageQuery.pick({ page: true, size: true }).strict();
+export type NotificationListQuery = z.input<typeof NotificationListQuery>;
+
+/** A page of one's notifications, newest first, with how many of all of them are unread. */
+export const NotificationList = Paged(NotificationItem).extend({ unreadCount: z.number() });
+export type NotificationList = Paged<NotificationItem> & { unreadCount: number };
+
+/** The bell's poll, and the answer to marking read: the unread count alone. */
+export const UnreadCount = z.object({ unreadCount: z.number() });
+export type UnreadCount = z.infer<typeof UnreadCount>;

@@ -79,6 +79,7 @@ describe('guards and the route table', () => {
     expect(screen.getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Notifications/ })).toBeInTheDocument();
   });
 
   it('gives ADMIN and SUPERUSER the staff remote inside the sidebar layout', async () => {
@@ -86,6 +87,7 @@ describe('guards and the route table', () => {
     let view = renderAt(<PortalRoutes />, '/programs/add');
     expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Notifications/ })).toBeInTheDocument();
     view.unmount();
     signInAs('SUPERUSER');
     view = renderAt(<PortalRoutes />, '/universities/all');

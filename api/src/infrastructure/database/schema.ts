@@ -701,6 +701,42 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
+ * The notification centre (issue 18 item 4): one row per message shown to one
+ * account (`userId`, applicant or staff), written in the transaction of the
+ * event it tells of. `kind` is the event (an applicant's NotificationEvent, or
+ * a staff one: ASSIGNED, DOCUMENT_UPLOADED, OFFER_ANSWERED); `link` a path of
+ * the portal; `dedupeKey` names an occurrence told once (an applicant event's
+ * SMS key), null for those that may repeat. Never a reviewer note or a
+ * document number. Deleted with the account, and with the application.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The bell's count reads only the unread ones.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_user_dedupe_unique').on(t.userId, t.dedupeKey),
+    index('notifications_application_idx').on(t.applicationId),
+  ],
+);
+
+/**
  * Password reset by SMS code (issue 18 item 5): the code's SHA-256 only,
  * valid until `expiresAt`, at most `maxAttempts` wrong tries; a new request
  * replaces the old code.

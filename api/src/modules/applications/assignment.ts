@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../errors';
 import type { Executor } from '../../infrastructure/database/client';
 import type { Caller } from '../../infrastructure/http/access';
 import { audit, type AuditInput } from '../audit';
+import { notifyStaff } from '../notifications';
 import { recordHistory } from './history';
 import { personName, toApplication } from './mapping';
 import { assignableStaff, findApplicationRow, lockApplicationRow, setAssignee, staffMembers, type ApplicationRow, type StaffMember } from './queries';
@@ -75,6 +76,15 @@ export async function assignRows(tx: Executor, caller: Caller, rows: Application
     changing.map((row) => row.id),
     to,
   );
+  // The notification centre: the new reviewer learns of it, unless they assigned it to themselves; several at once are one entry.
+  if (to !== null && to !== caller.id && changing.length > 0) {
+    const one = changing.length === 1 ? changing[0]!.id : null;
+    await notifyStaff(tx, [
+      one === null
+        ? { userId: to, kind: 'ASSIGNED', applicationId: null, title: 'Applications assigned to you', body: `${changing.length} applications were assigned to you.` }
+        : { userId: to, kind: 'ASSIGNED', applicationId: one, title: 'Application assigned to you', body: `Application #${one} was assigned to you.` },
+    ]);
+  }
   return audits;
 }
 

@@ -17,7 +17,7 @@ import { ByteBudget, storeUpload, translateMultipartError, type StoredUpload } f
 import { sendMail } from '../../infrastructure/mail/outbox';
 import { storageFor } from '../../infrastructure/storage';
 import { audit } from '../audit';
-import { documentsSms, queueSmsNotice, wantsEmail } from '../notifications';
+import { documentsSms, notifyAssignee, queueSmsNotice, wantsEmail } from '../notifications';
 import type { RequestMeta } from './decisions';
 import { historyCount, recordHistory } from './history';
 import { toApplication } from './mapping';
@@ -195,6 +195,12 @@ export async function replaceDocument(ctx: AppContext, caller: Caller, applicati
         actorId: caller.id,
       });
       await resumeReviewIfComplete(tx, app, caller.id, 'The requested documents were uploaded again: back to review');
+      await notifyAssignee(ctx, tx, {
+        kind: 'DOCUMENT_UPLOADED',
+        applicationId,
+        title: 'Document uploaded again',
+        body: `The applicant uploaded a new file for ${label(document)} on application #${applicationId}.`,
+      });
     });
     committed = true;
   } catch (error) {

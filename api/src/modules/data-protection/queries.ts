@@ -13,6 +13,7 @@ import {
   intakeReminders,
   mailOutbox,
   notificationPreferences,
+  notifications,
   passwordResetCodes,
   offers,
   passwordResets,
@@ -219,6 +220,8 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
   await deleteSmsOf(tx, userId, numbers);
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  // The notification centre's entries of the account (issue 18 item 4).
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   // Which intake reminders went to the person (issue 16): a trace of their drafts and applications.
   await tx.delete(intakeReminders).where(eq(intakeReminders.userId, userId));

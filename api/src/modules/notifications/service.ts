@@ -16,6 +16,7 @@ import { notFound } from '../../errors';
 import type { Executor } from '../../infrastructure/database/client';
 import { queueMailInTransaction } from '../../infrastructure/mail/outbox';
 import { renderNotice, type Notice } from '../../infrastructure/mail/template';
+import { recordApplicantNotice } from './centre';
 import { queueSmsInTransaction } from '../../infrastructure/sms/outbox';
 import { fitSms } from '../../infrastructure/sms/text';
 import { findPreferences, findRecipient, savePreferences, universityName, type PreferencesRow, type Recipient } from './queries';
@@ -95,15 +96,22 @@ export interface SmsNotice {
   fallbackPhone?: string | null;
   /** Told even though the account is archived (not when deleted): the news of its archiving. */
   evenIfArchived?: boolean;
+  /** The application the event is about (the notification centre links to it). */
+  applicationId?: number;
+  /** The notification centre's words (else the event's label and its SMS text); never a reviewer note or document number. */
+  inApp?: { title: string; body: string | ((part: string) => string); link?: string };
 }
 
 const canTell = (recipient: Recipient | undefined, evenIfArchived = false): recipient is Recipient => !!recipient && (evenIfArchived ? recipient.exists : recipient.reachable);
 
 /**
- * Queues the event's SMS inside `tx` when the applicant wants it, the account
+ * The one dispatch of an applicant event: writes its notification centre
+ * entry, then queues the event's SMS inside `tx` when the applicant wants it, the account
  * is reachable and there is a number; true when queued.
  */
 export async function queueSmsNotice(ctx: Ctx, tx: Executor, notice: SmsNotice): Promise<boolean> {
+  // Every event is an entry of the notification centre, whatever the channels chosen (centre.ts).
+  await recordApplicantNotice(ctx, tx, notice);
   if (ctx.config.sms.mode === 'off') return false;
   const recipient = await findRecipient(tx, notice.userId);
   if (!canTell(recipient, notice.evenIfArchived)) return false;

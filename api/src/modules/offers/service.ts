@@ -29,7 +29,7 @@ import type { Caller } from '../../infrastructure/http/access';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import { queueMailInTransaction, sendMail, type MailMessage } from '../../infrastructure/mail/outbox';
 import { audit } from '../audit';
-import { offerLapsingEmail, offerLapsingSms, queueEmailNotice, queueSmsNotice } from '../notifications';
+import { notifyAssignee, offerLapsingEmail, offerLapsingSms, queueEmailNotice, queueSmsNotice } from '../notifications';
 import { formatDateTimeInLusaka, issueLetter, toLetter } from './letters';
 import * as q from './queries';
 
@@ -173,7 +173,15 @@ function refusal(offer: q.OfferRow, now: Date): Error {
 }
 
 /** Declines one open offer for the applicant, inside `tx` (another offer of theirs was accepted). */
-async function declineBecauseAccepted(tx: Executor, now: Date, offerId: number, applicationId: number, accepted: { programName: string; universityName: string }, actorId: number): Promise<void> {
+async function declineBecauseAccepted(
+  ctx: Pick<AppContext, 'clock'>,
+  tx: Executor,
+  now: Date,
+  offerId: number,
+  applicationId: number,
+  accepted: { programName: string; universityName: string },
+  actorId: number,
+): Promise<void> {
   const claimed = await q.claimOffer(tx, offerId, 'DECLINED', now, false);
   if (!claimed) return;
   await q.moveApplication(tx, applicationId, 'OFFERED', 'OFFER_DECLINED', now);
@@ -184,6 +192,12 @@ async function declineBecauseAccepted(tx: Executor, now: Date, offerId: number, 
     to: 'OFFER_DECLINED',
     note: `Offer declined automatically: the applicant accepted an offer for ${accepted.programName} at ${accepted.universityName} in the same intake.`,
     actorId,
+  });
+  await notifyAssignee(ctx, tx, {
+    kind: 'OFFER_ANSWERED',
+    applicationId,
+    title: 'Offer declined',
+    body: `The offer on application #${applicationId} was declined: the applicant accepted another offer in the same intake.`,
   });
 }
 
@@ -207,9 +221,15 @@ export async function answerOffer(ctx: Ctx, caller: Caller, offerId: number, ans
       note: answer === 'ACCEPTED' ? `Offer accepted by the applicant: ${offer.programName}.` : `Offer declined by the applicant: ${offer.programName}.`,
       actorId: caller.id,
     });
+    await notifyAssignee(ctx, tx, {
+      kind: 'OFFER_ANSWERED',
+      applicationId: app.id,
+      title: answer === 'ACCEPTED' ? 'Offer accepted' : 'Offer declined',
+      body: `The applicant ${answer === 'ACCEPTED' ? 'accepted' : 'declined'} the offer on application #${app.id} (${offer.programName}).`,
+    });
     if (answer === 'ACCEPTED' && app.intakeId !== null) {
       for (const other of await q.otherOpenOffersInIntake(tx, caller.id, app.intakeId, offerId)) {
-        await declineBecauseAccepted(tx, now, other.offerId, other.applicationId, { programName: offer.programName, universityName: app.universityName }, caller.id);
+        await declineBecauseAccepted(ctx, tx, now, other.offerId, other.applicationId, { programName: offer.programName, universityName: app.universityName }, caller.id);
       }
     }
     return true;

@@ -9,11 +9,12 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { NotificationBellSlot } from '../../features/notifications/NotificationBellSlot';
 import { useLogout } from '../../lib/session';
 import { isActive, useMenu } from './nav';
 import { PortalLogo } from 'shared-auth/ui';
 
-/** USER: the applicant's top navigation around the applicant remote (spec §2.1). */
+/** USER: the applicant's top navigation around the applicant remote (spec §2.1), with the notification bell. */
 export function ApplicantLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const theme = useTheme();
@@ -31,6 +32,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
           <Typography component={RouterLink} to="/dashboard" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}>
             <PortalLogo size="small" />
           </Typography>
+          <NotificationBellSlot color="inherit" />
           {small ? (
             <>
               <Button color="inherit" onClick={openMenu} aria-haspopup="menu" aria-expanded={menuAnchor ? 'true' : undefined} aria-controls={menuAnchor ? 'applicant-menu' : undefined}>

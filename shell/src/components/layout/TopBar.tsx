@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { displayName, useAuth } from 'shared-auth';
+import { NotificationBellSlot } from '../../features/notifications/NotificationBellSlot';
 import { NavIcon } from './icons';
 import { UniversitySelector } from './UniversitySelector';
 
@@ -16,7 +17,8 @@ interface MenuButton {
 
 /**
  * The staff top bar: the user's name (else e-mail, else subject, else 'User');
- * SUPERUSER also picks a university; on a phone, the button that opens the menu.
+ * SUPERUSER also picks a university; the notification bell; on a phone, the
+ * button that opens the menu.
  */
 export function TopBar({ menu }: { menu?: MenuButton }) {
   const user = useAuth((s) => s.user);
@@ -42,9 +44,12 @@ export function TopBar({ menu }: { menu?: MenuButton }) {
         </IconButton>
       )}
       {user?.role === 'SUPERUSER' ? <UniversitySelector /> : <span />}
-      <Typography data-testid="top-bar-name" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {displayName(user)}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+        <NotificationBellSlot />
+        <Typography data-testid="top-bar-name" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {displayName(user)}
+        </Typography>
+      </Box>
     </Box>
   );
 }

@@ -17,6 +17,8 @@ jest.mock('shared-api', () => ({
   universitiesApi: { list: jest.fn() },
 }));
 jest.mock('../../lib/browser', () => ({ reloadPage: jest.fn() }));
+// The bell itself (its chunk, its calls) is tested in features/notifications; here, where the bars put it.
+jest.mock('../../features/notifications/NotificationBellSlot', () => ({ NotificationBellSlot: () => <button type="button">Notifications</button> }));
 jest.mock('../../features/remotes/registry', () => ({
   remoteListForRouting: () => jest.requireActual('../../testing/remote-list').settledRemoteList(),
 }));
@@ -88,6 +90,7 @@ describe('top bar', () => {
     renderAt(<TopBar />);
     expect(screen.getByTestId('top-bar-name')).toHaveTextContent('admin@unza.zm');
     expect(screen.queryByLabelText('University')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 });
 

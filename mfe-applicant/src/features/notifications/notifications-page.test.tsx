@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NOTIFICATIONS_CHANGED_EVENT, type NotificationItem, type NotificationList } from 'shared-api';
+import { httpError, renderAt, signIn } from '../../test-utils';
+import { getNotifications } from './api/getNotifications';
+import { markAllNotificationsRead } from './api/markAllNotificationsRead';
+import { markNotificationRead } from './api/markNotificationRead';
+import { NotificationsPage } from './components/NotificationsPage';
+
+jest.mock('./api/getNotifications', () => ({ ...jest.requireActual('./api/getNotifications'), getNotifications: jest.fn() }));
+jest.mock('./api/markNotificationRead', () => ({ markNotificationRead: jest.fn() }));
+jest.mock('./api/markAllNotificationsRead', () => ({ markAllNotificationsRead: jest.fn() }));
+const list = getNotifications as jest.MockedFunction<typeof getNotifications>;
+const markRead = markNotificationRead as jest.MockedFunction<typeof markNotificationRead>;
+const markAll = markAllNotificationsRead as jest.MockedFunction<typeof markAllNotificationsRead>;
+
+const item = (id: number, extra: Partial<NotificationItem> = {}): NotificationItem => ({
+  id,
+  kind: 'DECISION',
+  title: `Title ${id}`,
+  body: `Body ${id}`,
+  link: `/applications/${id}`,
+  applicationId: id,
+  createdAt: '2026-11-26T10:15:00.000Z',
+  readAt: null,
+  ...extra,
+});
+const page = (items: NotificationItem[], unreadCount: number, total = items.length, n = 1): NotificationList => ({ items, total, page: n, size: 20, unreadCount });
+
+const show = () => renderAt(<NotificationsPage />, { path: '/notifications', url: '/notifications' });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  signIn();
+});
+
+describe('/notifications (applicant)', () => {
+  it('lists them newest first, unread ones marked, with the unread count', async () => {
+    list.mockResolvedValue(
+      page([item(2, { title: 'You have an offer', body: 'University of Zambia offers you a place.' }), item(1, { title: 'Application submitted', readAt: '2026-11-26T11:00:00.000Z' })], 1),
+    );
+    show();
+    const entries = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('button');
+    expect(entries.map((e) => e.textContent)).toEqual([expect.stringContaining('Unread: You have an offer'), expect.not.stringContaining('Unread')]);
+    expect(screen.getByText('University of Zambia offers you a place.')).toBeInTheDocument();
+    expect(screen.getByText('1 unread.')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledWith(1);
+  });
+
+  it('opening one marks it read, tells the bell and goes to its page', async () => {
+    const user = userEvent.setup();
+    const told = jest.fn();
+    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, told);
+    list.mockResolvedValue(page([item(12, { title: 'You have an offer' })], 1));
+    markRead.mockResolvedValue({ unreadCount: 0 });
+    show();
+    await user.click(await screen.findByRole('button', { name: /You have an offer/ }));
+    expect(markRead).toHaveBeenCalledWith(12);
+    expect(await screen.findByText('Now at /applications/12')).toBeInTheDocument();
+    expect(told).toHaveBeenCalled();
+    window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, told);
+  });
+
+  it("'Mark all as read' marks them all and shows them read; it is off when nothing is unread", async () => {
+    const user = userEvent.setup();
+    list.mockResolvedValueOnce(page([item(3), item(2)], 2)).mockResolvedValueOnce(page([item(3, { readAt: '2026-11-26T12:00:00.000Z' }), item(2, { readAt: '2026-11-26T12:00:00.000Z' })], 0));
+    markAll.mockResolvedValue({ unreadCount: 0 });
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    expect(markAll).toHaveBeenCalled();
+    expect(await screen.findByText('All notifications are marked as read.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing unread.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('pages through older ones', async () => {
+    const user = userEvent.setup();
+    list.mockImplementation(async (n) => page([item(n === 1 ? 40 : 20, { title: `Page ${n} first` })], 0, 25, n));
+    show();
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Page 2 first')).toBeInTheDocument();
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(2));
+  });
+
+  it('says when there are none, and when they cannot be loaded', async () => {
+    list.mockResolvedValueOnce(page([], 0));
+    const view = show();
+    expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
+    view.unmount();
+    list.mockRejectedValueOnce(httpError(503, { message: 'The service is busy. Please try again in a minute.' }));
+    show();
+    expect(await screen.findByText('The service is busy. Please try again in a minute.')).toBeInTheDocument();
+  });
+});
