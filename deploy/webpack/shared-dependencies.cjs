@@ -41,7 +41,6 @@ const HOST_PROVIDED_MUI = [
   'Alert',
   'AlertTitle',
   'AppBar',
-  'Badge',
   'Box',
   'Button',
   'ButtonBase',
