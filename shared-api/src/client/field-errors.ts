@@ -40,14 +40,7 @@ export function plainFieldText(field: string, reason: string): string {
 }
 
 /** Fields whose name does not read as words on its own. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  programIds: 'Programs',
-  nrcNumber: 'NRC number',
-  programId: 'Program',
-  universityId: 'University',
-  intakeId: 'Intake',
-  grade12Results: 'Grade 12 results',
-};
+const FIELD_LABELS: Readonly<Record<string, string>> = { programIds: 'Programs', nrcNumber: 'NRC number', programId: 'Program', universityId: 'University', intakeId: 'Intake' };
 
 /** 'phoneNumber' → 'Phone number', 'programIds' → 'Program ids': the field as a person reads it. */
 export function fieldLabel(field: string): string {
