@@ -192,6 +192,10 @@ describe('staff list pages, cached and exact', () => {
           actor: { id: w.adminA.id, name: `${admin!.firstName} ${admin!.lastName}`, role: 'ADMIN' },
         },
       ],
+      // Issue 17 item 4: Grade 12 results (none sent by this spec client), their points, and (staff only) the ceiling flag.
+      grade12Results: [],
+      points: null,
+      pointsAboveCeiling: false,
       // Issue 17, staff only: the reviewer it is assigned to (nobody yet).
       assignee: null,
       // Staff only: no other open application of this applicant to this university.

@@ -136,6 +136,18 @@ describe('applicant journey', () => {
     await page.getByLabel(/^Province of school last attended/).fill('Central');
     await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
     await page.getByLabel(/^Institution attended/).fill('Kabwe Secondary School');
+    // Grade 12 results (issue 17 item 4): row 1 starts as English Language; four more make the best five (3+2+2+4+5).
+    for (const [n, subject, grade] of [
+      [1, null, '3'],
+      [2, 'Mathematics', '2'],
+      [3, 'Biology', '2'],
+      [4, 'Chemistry', '4'],
+      [5, 'Physics', '5'],
+    ]) {
+      if (subject) await page.getByLabel(`Subject ${n}`, { exact: true }).selectOption(subject);
+      await page.getByLabel(`Grade ${n}`, { exact: true }).selectOption(grade);
+    }
+    await page.getByText('Best five: 16 points').waitFor();
     await page.getByLabel(/^Program notes/).fill('Interested in research.');
     await assertFits(page, 'wizard step 2');
     await shot(page, 'step2');

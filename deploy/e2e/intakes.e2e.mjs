@@ -201,11 +201,23 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     await phone.getByLabel(/^Province of school last attended/).fill('Copperbelt');
     await phone.getByLabel(/^Highest qualification/).selectOption('Grade 12');
     await phone.getByLabel(/^Institution attended/).fill('Kitwe Boys Secondary');
+    // Grade 12 results (issue 17 item 4): row 1 starts as English Language; four more make the best five (3+2+2+4+5).
+    for (const [n, subject, grade] of [
+      [1, null, '3'],
+      [2, 'Mathematics', '2'],
+      [3, 'Biology', '2'],
+      [4, 'Chemistry', '4'],
+      [5, 'Physics', '5'],
+    ]) {
+      if (subject) await phone.getByLabel(`Subject ${n}`, { exact: true }).selectOption(subject);
+      await phone.getByLabel(`Grade ${n}`, { exact: true }).selectOption(grade);
+    }
+    await phone.getByText('Best five: 16 points').waitFor();
     // The draft reaches the server as they type (at most one save every few seconds).
     await until('the draft saved on the server', async () => {
       const saved = await call('/api/drafts/mine', { token: chanda.token });
       const draft = saved.body?.draft;
-      return saved.status === 200 && draft?.institution === 'Kitwe Boys Secondary' && draft.programIds?.[0] === first.id && draft.city === 'Kitwe';
+      return saved.status === 200 && draft?.institution === 'Kitwe Boys Secondary' && draft.programIds?.[0] === first.id && draft.city === 'Kitwe' && draft.grade12Results?.length === 5;
     });
     assert.deepEqual(phoneErrors, []);
     await phone.context().close();
@@ -221,6 +233,7 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     await laptop.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor({ timeout: 20_000 });
     assert.equal(await laptop.getByLabel(/^Institution attended/).inputValue(), 'Kitwe Boys Secondary');
     assert.equal(await laptop.getByLabel(/^First choice program/).inputValue(), String(first.id));
+    assert.equal(await laptop.getByLabel('Subject 5', { exact: true }).inputValue(), 'Physics', 'the Grade 12 results came with the draft');
     await laptop.getByLabel(/^Intake/).selectOption(String(intake.id));
     await laptop.getByRole('button', { name: 'Back', exact: true }).click();
     await laptop.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor();

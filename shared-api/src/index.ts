@@ -12,6 +12,7 @@ export type * from './contract/fees';
 export type * from './contract/notifications';
 export type * from './contract/notification-events';
 export type * from './contract/offers';
+export type * from './contract/grade12';
 export * from './client/http';
 export * from './client/endpoints';
 export * from './client/page-handover';

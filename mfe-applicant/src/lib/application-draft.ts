@@ -5,6 +5,12 @@
  */
 export const DRAFT_KEY = 'applicationDraft';
 
+/** One row of the Grade 12 results (issue 17 item 4) as typed: subject '' and grade null until chosen. */
+export interface Grade12Row {
+  subject: string;
+  grade: number | null;
+}
+
 export interface ApplicationDraft {
   userId: number | null;
   universityId: number | null;
@@ -25,6 +31,8 @@ export interface ApplicationDraft {
   programNotes: string;
   /** Province of the school last attended (wizard step 2). */
   schoolProvince: string;
+  /** Grade 12 (ECZ) results (wizard step 2); empty until the applicant fills them in. */
+  grade12Results: Grade12Row[];
   /** The wizard step the applicant was on, 1 to 4. */
   step: number;
 }
@@ -49,6 +57,7 @@ export function emptyDraft(init: Partial<ApplicationDraft> = {}): ApplicationDra
     province: '',
     programNotes: '',
     schoolProvince: '',
+    grade12Results: [],
     step: 1,
     ...init,
   };
@@ -97,9 +106,21 @@ export function parseDraft(raw: unknown): ApplicationDraft | null {
       .filter((id) => Number.isInteger(id) && id > 0)
       .slice(0, 3);
   }
+  if (Array.isArray(data.grade12Results)) draft.grade12Results = parseGrade12Rows(data.grade12Results);
   const step = Number(data.step);
   draft.step = Number.isInteger(step) && step >= 1 && step <= 4 ? step : 1;
   return draft;
+}
+
+/** Grade 12 rows from stored data: at most 9, each a subject (text) and a grade 1–9 or null; the server checks the subjects. */
+function parseGrade12Rows(rows: unknown[]): Grade12Row[] {
+  return rows
+    .filter((row): row is Record<string, unknown> => Boolean(row) && typeof row === 'object')
+    .map((row) => ({
+      subject: typeof row.subject === 'string' ? row.subject.slice(0, 100) : '',
+      grade: Number.isInteger(row.grade) && (row.grade as number) >= 1 && (row.grade as number) <= 9 ? (row.grade as number) : null,
+    }))
+    .slice(0, 9);
 }
 
 export function saveDraft(draft: ApplicationDraft): void {

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { COUNTRIES, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, QUALIFICATIONS, WIZARD_STEPS } from './constants';
+import { ECZ_SUBJECTS, GRADE12_MAX_SUBJECTS } from './grade12';
 import { Id } from './schemas';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -57,6 +58,18 @@ export const DraftData = z
     province: typed(100),
     programNotes: typed(5000, 'multi'),
     schoolProvince: typed(100),
+    /** Grade 12 results as typed (issue 17 item 4): a row may still lack its subject ('') or grade (null). */
+    grade12Results: z
+      .array(
+        z
+          .object({
+            subject: z.union([z.literal(''), z.enum(ECZ_SUBJECTS)], { error: 'must be one of the listed subjects' }),
+            grade: z.number({ error: 'must be a grade from 1 to 9' }).int('must be a grade from 1 to 9').min(1, 'must be a grade from 1 to 9').max(9, 'must be a grade from 1 to 9').nullable(),
+          })
+          .strict(),
+      )
+      .max(GRADE12_MAX_SUBJECTS, `give at most ${GRADE12_MAX_SUBJECTS} subjects`)
+      .optional(),
     step: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(WIZARD_STEPS, `must be at most ${WIZARD_STEPS}`).optional(),
   })
   .strict();

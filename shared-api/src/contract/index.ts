@@ -9,3 +9,4 @@ export * from './fee-rules';
 export * from './notifications';
 export * from './notification-events';
 export * from './offers';
+export * from './grade12';

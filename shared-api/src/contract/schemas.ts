@@ -23,6 +23,7 @@ import {
   ROLES,
   START_AFTER_END,
 } from './constants';
+import { ECZ_SUBJECTS, ENGLISH_SUBJECT, GRADE12_MAX_SUBJECTS, GRADE12_MIN_SUBJECTS, type EczSubject, type Grade12Result } from './grade12';
 
 /**
  * Control characters (C0 and DEL) have no place in a name, an address or a
@@ -191,6 +192,8 @@ export const DurationYears = z.union([z.number(), z.string().trim().max(20)]).tr
   }
   return years;
 });
+/** A program's Grade 12 points ceiling (issue 17 item 4): best-five totals from 5 to 45; above it an application is flagged, never refused. */
+const PointsCeiling = wholeNumber('must be a whole number of points').pipe(z.number().min(5, 'must be at least 5 points').max(45, 'must be at most 45 points'));
 export const Program = z.object({
   id: z.number(),
   _id: z.number(),
@@ -205,6 +208,8 @@ export const Program = z.object({
   universityName: z.string().optional(),
   /** Grouping for the dashboard's 'Programs by Faculty' chart; null shows as 'Other'. */
   faculty: z.string().nullable().optional(),
+  /** Issue 17 item 4: applications whose best-five points exceed it are flagged for staff; null, none. */
+  pointsCeiling: z.number().nullable().optional(),
 });
 export type Program = z.infer<typeof Program>;
 export const ProgramInput = z
@@ -219,6 +224,8 @@ export const ProgramInput = z
     /** Used only for a SUPERUSER; an ADMIN's university comes from its account. */
     universityId: Id.optional().nullable(),
     faculty: optionalText(200),
+    /** Absent keeps the program's ceiling (a spec client's edit never clears it); null removes it. */
+    pointsCeiling: PointsCeiling.optional().nullable(),
     /** Read-only fields of Program, tolerated so an edit form may send the object it read. */
     durationYears: z.unknown().optional(),
     universityName: z.unknown().optional(),
@@ -339,6 +346,36 @@ const IsoDate = PlainString.trim()
     return year >= 1900 && year <= 2100 && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
   }, 'must be a real date between 1900-01-01 and 2100-12-31');
 
+/**
+ * Grade 12 (ECZ) results (issue 17 item 4): one row per subject, each subject
+ * of the list once, graded 1 (best) to 9, English Language among them, 5 to
+ * 9 subjects (an empty list is no results). Refusals name the field as a
+ * whole ('grade12Results: …') with the subject in the words, so the wizard
+ * shows them as 'Grade 12 results: …'.
+ */
+export const Grade12Results = z.array(z.unknown(), { error: 'must be a list of subjects and grades' }).transform((rows, ctx): Grade12Result[] => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (rows.length > GRADE12_MAX_SUBJECTS) return fail(`give no more than ${GRADE12_MAX_SUBJECTS} subjects.`);
+  const results: Grade12Result[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) return fail(`row ${index + 1} must be a subject and a grade.`);
+    const { subject, grade, ...rest } = row as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) return fail(`row ${index + 1} has an unknown field (${Object.keys(rest).join(', ')}).`);
+    if (typeof subject !== 'string' || !(ECZ_SUBJECTS as readonly string[]).includes(subject)) return fail(`row ${index + 1}: choose a subject from the list.`);
+    if (typeof grade !== 'number' || !Number.isInteger(grade) || grade < 1 || grade > 9) return fail(`the grade of ${subject} must be a whole number from 1 (best) to 9.`);
+    if (results.some((r) => r.subject === subject)) return fail(`${subject} is listed twice.`);
+    results.push({ subject: subject as EczSubject, grade });
+  }
+  if (results.length === 0) return results;
+  if (!results.some((r) => r.subject === ENGLISH_SUBJECT)) return fail(`${ENGLISH_SUBJECT} must be among the subjects.`);
+  if (results.length < GRADE12_MIN_SUBJECTS) return fail(`give at least ${GRADE12_MIN_SUBJECTS} subjects (English Language and your best four others).`);
+  return results;
+});
+export const Grade12ResultRow = z.object({ subject: z.enum(ECZ_SUBJECTS), grade: z.number() });
+
 export const ApplicationCreate = z
   .object({
     /** Ignored unless it names the caller: a USER applies only for itself. */
@@ -374,9 +411,11 @@ export const ApplicationCreate = z
     reviewNotes: z.string().max(0, 'cannot be set by the applicant').optional().nullable(),
     /** The document kind of each 'files' part, in order; defaults to the order of DOCUMENT_TYPES. */
     documentTypes: z.array(z.enum(DOCUMENT_TYPES)).length(DOCUMENT_TYPES.length).optional(),
+    /** Issue 17 item 4: optional for spec clients; the wizard asks for at least five subjects with English. */
+    grade12Results: Grade12Results.optional().nullable(),
   })
   .strict();
-export type ApplicationCreate = z.input<typeof ApplicationCreate>;
+export type ApplicationCreate = Omit<z.input<typeof ApplicationCreate>, 'grade12Results'> & { grade12Results?: { subject: EczSubject; grade: number }[] | null };
 
 export const ApplicationUpdate = z
   .object({
@@ -423,7 +462,10 @@ export const ApplicationListQuery = PageQuery.extend({
   status: CaseInsensitiveStatus.optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  sort: z.enum(['newest', 'oldest', 'name']).optional(),
+  /** 'points': best-five Grade 12 points, lowest (best) first; applications without results last. */
+  sort: z.enum(['newest', 'oldest', 'name', 'points']).optional(),
+  /** Issue 17 item 4: only applications whose best-five points are at most this (lower is better). */
+  maxPoints: wholeNumber('must be a whole number of points').pipe(z.number().min(5, 'must be at least 5 points').max(45, 'must be at most 45 points')).optional(),
   universityId: Id.optional(),
   paymentStatus: z.enum(['successful', 'pending', 'failed', 'none']).optional(),
   /** Queues (issue 17): 'me', the caller's own; 'none', nobody's yet. */
@@ -568,6 +610,12 @@ export const Application = z.object({
   user: z.object({ id: z.number(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
   files: z.array(ApplicationFile),
   history: z.array(HistoryEntry),
+  /** Grade 12 (ECZ) results (issue 17 item 4) as given; empty for an application made without them. */
+  grade12Results: z.array(Grade12ResultRow).optional(),
+  /** Best-five points (English plus the best four others), computed by the server; null without results. */
+  points: z.number().nullable().optional(),
+  /** Staff only: the points exceed the ceiling of a program it chose (a flag, never a refusal). */
+  pointsAboveCeiling: z.boolean().optional(),
   /** Staff only (issue 17): the reviewer the application is assigned to; absent from an applicant's answer. */
   assignee: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   /**

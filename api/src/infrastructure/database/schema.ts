@@ -62,10 +62,16 @@ export const programs = pgTable(
     requirements: text('requirements'),
     careerOpportunities: text('career_opportunities'),
     faculty: text('faculty'),
+    /** Grade 12 best-five points ceiling (issue 17 item 4, migration 0018): above it an application is flagged, not refused; null, none. */
+    pointsCeiling: integer('points_ceiling'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('programs_university_idx').on(t.universityId, t.id), check('programs_duration_min', sql`${t.durationYears} >= 1`)],
+  (t) => [
+    index('programs_university_idx').on(t.universityId, t.id),
+    check('programs_duration_min', sql`${t.durationYears} >= 1`),
+    check('programs_points_ceiling_range', sql`${t.pointsCeiling} between 5 and 45`),
+  ],
 );
 
 /**
@@ -160,12 +166,18 @@ export const applications = pgTable(
     paid: boolean('paid').notNull().default(false),
     /** The reviewer it is assigned to (issue 17 item 3): an ADMIN of its university or a SUPERUSER; null, nobody's yet. */
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Grade 12 (ECZ) results as given (issue 17 item 4, migration 0018): [{subject, grade}]; null, none given. */
+    grade12Results: jsonb('grade12_results').$type<{ subject: string; grade: number }[]>(),
+    /** Their best-five points (English plus the best four others), computed by the server at submission; null without results. */
+    grade12Points: integer('grade12_points'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // 'Assigned to me', newest first (issue 17, migration 0013).
     index('applications_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
+    // Sorting and filtering by Grade 12 points within a university (issue 17 item 4, migration 0018).
+    index('applications_university_points_idx').on(t.universityId, t.grade12Points, t.id),
     // Also carries full_name, email and phone_number (INCLUDE, migration 0004),
     // so an ADMIN's search is counted from the index alone.
     index('applications_university_status_created_idx').on(t.universityId, t.status, t.createdAt, t.id),

@@ -29,6 +29,7 @@ const CSV_COLUMNS = [
   'submittedAt',
   'lastUpdated',
   'reviewNotes',
+  'points',
 ] as const;
 
 /**
@@ -90,6 +91,7 @@ export async function exportApplicationsCsv(ctx: AppContext, caller: Caller, que
           a.submittedAt,
           a.lastUpdated,
           a.reviewNotes,
+          a.points,
         ]);
       }
       yield chunk;

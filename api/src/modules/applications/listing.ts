@@ -21,7 +21,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 export type ListQuery = z.output<typeof ApplicationListQuery>;
 
-const PAGING_KEYS = ['page', 'size', 'search', 'status', 'from', 'to', 'sort', 'paymentStatus', 'assigned'] as const;
+const PAGING_KEYS = ['page', 'size', 'search', 'status', 'from', 'to', 'sort', 'paymentStatus', 'assigned', 'maxPoints'] as const;
 
 export function wantsPaging(query: ListQuery): boolean {
   return PAGING_KEYS.some((k) => query[k] !== undefined);
@@ -37,6 +37,7 @@ export function staffFilter(caller: Caller, query: ListQuery): ApplicationFilter
     paymentStatus: query.paymentStatus,
     // The caller's own id, not 'me': the cached page's key names whose queue it is.
     assigneeId: query.assigned === 'me' ? caller.id : query.assigned === 'none' ? null : undefined,
+    maxPoints: query.maxPoints,
   };
 }
 

@@ -117,6 +117,10 @@ export function toLoadedApplication(row: LoadedApplication, viewer: Caller): App
     },
     files: row.files.map(toApplicationFile),
     history: (staffView ? row.history : row.history.filter((h) => h.kind !== 'ASSIGNMENT')).map(toHistoryEntry),
+    grade12Results: (row.grade12Results ?? []) as Application['grade12Results'],
+    points: row.grade12Points,
+    // Staff only, like the duplicate flag: above the ceiling of any program chosen; a flag for review, never a refusal.
+    ...(staffView ? { pointsAboveCeiling: row.grade12Points !== null && row.choices.some((c) => c.pointsCeiling !== null && row.grade12Points! > c.pointsCeiling) } : {}),
     ...(staffView ? { assignee: row.assignee ? { id: row.assignee.id, name: personName(row.assignee) } : null } : {}),
   };
 }

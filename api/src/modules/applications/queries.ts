@@ -4,7 +4,7 @@
  * every relation of each row built as JSON by correlated subqueries (never one
  * query per application, nor one per relation).
  */
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus, Role } from 'shared-api/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -44,9 +44,12 @@ export interface ApplicationFilter {
   excludeStatus?: ApplicationStatus;
   /** Queues (issue 17): assigned to this user, or (null) to nobody. */
   assigneeId?: number | null;
+  /** Grade 12 (issue 17 item 4): best-five points at most this; applications without results are left out. */
+  maxPoints?: number;
 }
 
-export type ApplicationSort = 'newest' | 'oldest' | 'name';
+/** 'points': lowest (best) Grade 12 points first, applications without results last. */
+export type ApplicationSort = 'newest' | 'oldest' | 'name' | 'points';
 
 const latestPaymentStatus = sql`(select p.status from ${payments} p where p.application_id = ${applications.id} order by p.created_at desc, p.id desc limit 1)`;
 
@@ -64,6 +67,7 @@ export function filterWhere(filter: ApplicationFilter): SQL | undefined {
   if (filter.excludeStatus) parts.push(ne(applications.status, filter.excludeStatus));
   if (filter.assigneeId === null) parts.push(isNull(applications.assigneeId));
   else if (filter.assigneeId !== undefined) parts.push(eq(applications.assigneeId, filter.assigneeId));
+  if (filter.maxPoints !== undefined) parts.push(lte(applications.grade12Points, filter.maxPoints));
   if (filter.from) parts.push(gte(applications.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
   if (filter.to) parts.push(lt(applications.createdAt, nextDay(filter.to)));
   if (filter.search) {
@@ -95,6 +99,7 @@ export function filterWhere(filter: ApplicationFilter): SQL | undefined {
 function orderOf(sort: ApplicationSort) {
   if (sort === 'oldest') return [asc(applications.createdAt), asc(applications.id)];
   if (sort === 'name') return [asc(applications.fullName), asc(applications.id)];
+  if (sort === 'points') return [sql`${applications.grade12Points} asc nulls last`, asc(applications.id)];
   return [desc(applications.createdAt), desc(applications.id)];
 }
 
@@ -175,6 +180,8 @@ export interface ChoiceData {
   durationYears: number;
   universityId: number;
   universityName: string;
+  /** The program's Grade 12 points ceiling (issue 17 item 4); null, none. */
+  pointsCeiling: number | null;
 }
 
 export interface PaymentData {
@@ -254,7 +261,7 @@ const historyJson = sql<HistoryData[]>`coalesce((
 const relations = {
   choices: sql<ChoiceData[]>`coalesce((
     select json_agg(json_build_object('id', c.id, 'priority', c.priority, 'programId', p.id, 'programName', p.name,
-             'durationYears', p.duration_years, 'universityId', u.id, 'universityName', u.name) order by c.priority)
+             'durationYears', p.duration_years, 'universityId', u.id, 'universityName', u.name, 'pointsCeiling', p.points_ceiling) order by c.priority)
     from ${applicationChoices} c join ${programs} p on p.id = c.program_id join ${universities} u on u.id = p.university_id
     where c.application_id = ${outer(applications.id)}), '[]'::json)`,
   /** The latest payment (by creation time). */

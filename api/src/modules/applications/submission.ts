@@ -5,7 +5,7 @@
  */
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
-import { ApplicationCreate, DOCUMENT_LABELS, DOCUMENT_TYPES, type Application, type DocumentType } from 'shared-api/contract';
+import { ApplicationCreate, bestFivePoints, DOCUMENT_LABELS, DOCUMENT_TYPES, type Application, type DocumentType } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../errors';
@@ -151,6 +151,9 @@ export async function submitApplication(ctx: AppContext, caller: Caller, parts: 
             submissionDetails: data.submissionDetails || null,
             programNotes: data.programNotes || null,
             reviewNotes: null,
+            // Issue 17 item 4: the points are computed here only, never taken from the client.
+            grade12Results: data.grade12Results?.length ? data.grade12Results : null,
+            grade12Points: data.grade12Results?.length ? bestFivePoints(data.grade12Results) : null,
           },
           programIds: data.programIds,
           files: [

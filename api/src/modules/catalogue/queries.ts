@@ -74,6 +74,7 @@ const programColumns = {
   requirements: programs.requirements,
   careerOpportunities: programs.careerOpportunities,
   faculty: programs.faculty,
+  pointsCeiling: programs.pointsCeiling,
 };
 export type ProgramRow = {
   id: number;
@@ -85,6 +86,7 @@ export type ProgramRow = {
   requirements: string | null;
   careerOpportunities: string | null;
   faculty: string | null;
+  pointsCeiling: number | null;
 };
 export type ProgramValues = Omit<ProgramRow, 'id' | 'universityName'>;
 

@@ -78,6 +78,7 @@ export function toProgram(row: q.ProgramRow): Program {
     universityId: row.universityId,
     universityName: row.universityName,
     faculty: row.faculty,
+    pointsCeiling: row.pointsCeiling,
   };
 }
 
@@ -249,6 +250,8 @@ function programValues(body: ProgramBody, universityId: number, current?: q.Prog
     requirements: pick(body.requirements, current?.requirements),
     careerOpportunities: pick(body.careerOpportunities, current?.careerOpportunities),
     faculty: pick(body.faculty, current?.faculty),
+    // Absent keeps the ceiling (a spec client's edit never clears it); null removes it.
+    pointsCeiling: body.pointsCeiling === undefined ? (current?.pointsCeiling ?? null) : body.pointsCeiling,
   };
 }
 

@@ -209,6 +209,8 @@ export async function erasePersonalData(tx: Executor, userId: number, anonymousE
         city: '',
         submissionDetails: null,
         programNotes: null,
+        // The subjects and grades go; the points total stays, a fact about the decision like the qualification.
+        grade12Results: null,
         updatedAt: new Date(),
       })
       .where(eq(applications.id, app.id));

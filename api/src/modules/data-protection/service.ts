@@ -45,6 +45,8 @@ export async function exportPersonalData(ctx: AppContext, caller: Caller) {
       submissionDetails: a.submissionDetails,
       programNotes: a.programNotes,
       reviewNotes: a.reviewNotes,
+      grade12Results: a.grade12Results ?? [],
+      points: a.grade12Points,
       approvedProgramId: a.approvedProgramId,
       paid: a.paid,
       createdAt: iso(a.createdAt),

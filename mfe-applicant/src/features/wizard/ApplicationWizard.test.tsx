@@ -62,6 +62,22 @@ async function fillProgram(user: ReturnType<typeof userEvent.setup>) {
   fireEvent.change(screen.getByLabelText(/Province of school last attended/), { target: { value: 'Copperbelt' } });
   await user.selectOptions(screen.getByLabelText(/Highest qualification/), 'Grade 12');
   fireEvent.change(screen.getByLabelText(/Institution attended/), { target: { value: 'Kitwe Boys' } });
+  fillResults();
+}
+
+/** Grade 12 results: English 3 (row 1 starts as English), Mathematics 1, Biology 2, Chemistry 3, Physics 4: 13 points. */
+function fillResults() {
+  fireEvent.change(screen.getByLabelText('Grade 1'), { target: { value: '3' } });
+  const rows: [string, string][] = [
+    ['Mathematics', '1'],
+    ['Biology', '2'],
+    ['Chemistry', '3'],
+    ['Physics', '4'],
+  ];
+  for (const [index, [subject, grade]] of rows.entries()) {
+    fireEvent.change(screen.getByLabelText(`Subject ${index + 2}`), { target: { value: subject } });
+    fireEvent.change(screen.getByLabelText(`Grade ${index + 2}`), { target: { value: grade } });
+  }
 }
 
 async function addAllFiles() {
@@ -226,6 +242,81 @@ describe('application wizard', () => {
     expect(await getFileStore().getAll()).not.toHaveProperty('ACADEMIC_RESULTS');
   });
 
+  it('step 2: Grade 12 results, English first, at least five, the best-five points live, up to nine rows, kept in the draft', async () => {
+    const user = userEvent.setup();
+    const first = await renderWizard();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Grade 12 results' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject 1')).toHaveValue('English Language');
+    expect(screen.getAllByRole('combobox', { name: /^Subject \d$/ })).toHaveLength(5);
+    expect(screen.getByRole('status')).toHaveTextContent('Best five: enter English Language and four other subjects to see your points');
+
+    // Four subjects only: the step cannot be left.
+    fireEvent.change(screen.getByLabelText('Grade 1'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Subject 2'), { target: { value: 'Mathematics' } });
+    fireEvent.change(screen.getByLabelText('Grade 2'), { target: { value: '1' } });
+    await user.click(screen.getByRole('button', { name: 'Remove subject 5' }));
+    await user.click(screen.getByRole('button', { name: 'Remove subject 4' }));
+    fireEvent.change(screen.getByLabelText('Subject 3'), { target: { value: 'Biology' } });
+    fireEvent.change(screen.getByLabelText('Grade 3'), { target: { value: '2' } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Enter at least 5 subjects: English Language and your best four others')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('heading', { name: 'Step 2 of 4: Program' })).toBeInTheDocument();
+
+    // A subject chosen in one row is not offered in another.
+    const offered = within(screen.getByLabelText('Subject 3'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(offered).toContain('Biology');
+    expect(offered).not.toContain('Mathematics');
+    expect(offered).not.toContain('English Language');
+
+    await user.click(screen.getByRole('button', { name: 'Add a subject' }));
+    fireEvent.change(screen.getByLabelText('Subject 4'), { target: { value: 'Chemistry' } });
+    fireEvent.change(screen.getByLabelText('Grade 4'), { target: { value: '3' } });
+    await user.click(screen.getByRole('button', { name: 'Add a subject' }));
+    fireEvent.change(screen.getByLabelText('Subject 5'), { target: { value: 'Physics' } });
+    fireEvent.change(screen.getByLabelText('Grade 5'), { target: { value: '4' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Best five: 13 points');
+    expect(screen.queryByText(/^Enter at least 5 subjects/)).toBeNull();
+
+    // A sixth, better subject replaces the weakest of the others; English always counts.
+    await user.click(screen.getByRole('button', { name: 'Add a subject' }));
+    fireEvent.change(screen.getByLabelText('Subject 6'), { target: { value: 'Geography' } });
+    fireEvent.change(screen.getByLabelText('Grade 6'), { target: { value: '1' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Best five: 10 points');
+    await user.click(screen.getByRole('button', { name: 'Remove subject 6 (Geography)' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Best five: 13 points');
+
+    // Without English there is no total, and the step says why.
+    fireEvent.change(screen.getByLabelText('Subject 1'), { target: { value: 'History' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Best five: enter English Language');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('English Language must be among the subjects')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Subject 1'), { target: { value: 'English Language' } });
+
+    // Nine rows at most.
+    for (let n = 6; n <= 9; n++) await user.click(screen.getByRole('button', { name: 'Add a subject' }));
+    expect(screen.getAllByRole('combobox', { name: /^Subject \d$/ })).toHaveLength(9);
+    expect(screen.getByRole('button', { name: 'Add a subject' })).toBeDisabled();
+    for (let n = 9; n >= 6; n--) await user.click(screen.getByRole('button', { name: `Remove subject ${n}` }));
+
+    expect(loadDraft()?.grade12Results).toEqual([
+      { subject: 'English Language', grade: 3 },
+      { subject: 'Mathematics', grade: 1 },
+      { subject: 'Biology', grade: 2 },
+      { subject: 'Chemistry', grade: 3 },
+      { subject: 'Physics', grade: 4 },
+    ]);
+    first.unmount();
+    await renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Program' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject 5')).toHaveValue('Physics');
+    expect(screen.getByLabelText('Grade 5')).toHaveValue('4');
+    expect(screen.getByRole('status')).toHaveTextContent('Best five: 13 points');
+  });
+
   it('saves the draft on every change and restores values, step and files after a reload', async () => {
     const user = userEvent.setup();
     const first = await renderWizard();
@@ -302,6 +393,13 @@ describe('application wizard', () => {
     expect(part.type).toBe('application/json');
     const body = JSON.parse(await readText(part));
     expect(body).toMatchObject({ userId: 7, programIds: [11, 12], status: 'PENDING', fullName: 'Ada Banda', gender: 'Female', country: 'Zambia', highestQualification: 'Grade 12' });
+    expect(body.grade12Results).toEqual([
+      { subject: 'English Language', grade: 3 },
+      { subject: 'Mathematics', grade: 1 },
+      { subject: 'Biology', grade: 2 },
+      { subject: 'Chemistry', grade: 3 },
+      { subject: 'Physics', grade: 4 },
+    ]);
     expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['front.png', 'back.png', 'results.pdf', 'certificate.pdf']);
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
     expect(await getFileStore().getAll()).toEqual({});
@@ -330,6 +428,13 @@ describe('application wizard', () => {
         schoolProvince: 'Lusaka',
         qualification: 'Diploma',
         institution: 'College',
+        grade12Results: [
+          { subject: 'English Language', grade: 3 },
+          { subject: 'Mathematics', grade: 1 },
+          { subject: 'Biology', grade: 2 },
+          { subject: 'Chemistry', grade: 3 },
+          { subject: 'Physics', grade: 4 },
+        ],
         step: 4,
       }),
     );

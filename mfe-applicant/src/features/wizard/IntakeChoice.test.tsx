@@ -64,6 +64,13 @@ async function savedDraft(step: number, programIds: number[], nationality = 'Zam
       schoolProvince: 'Lusaka',
       qualification: 'Diploma',
       institution: 'College',
+      grade12Results: [
+        { subject: 'English Language', grade: 3 },
+        { subject: 'Mathematics', grade: 1 },
+        { subject: 'Biology', grade: 2 },
+        { subject: 'Chemistry', grade: 3 },
+        { subject: 'Physics', grade: 4 },
+      ],
       step,
     }),
   );

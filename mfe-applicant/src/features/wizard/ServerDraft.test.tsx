@@ -53,6 +53,13 @@ const complete = {
   province: 'Lusaka',
   programNotes: '',
   schoolProvince: 'Copperbelt',
+  grade12Results: [
+    { subject: 'English Language' as const, grade: 3 },
+    { subject: 'Mathematics' as const, grade: 1 },
+    { subject: 'Biology' as const, grade: 2 },
+    { subject: 'Chemistry' as const, grade: 3 },
+    { subject: 'Physics' as const, grade: 4 },
+  ],
 };
 
 async function openWizard() {

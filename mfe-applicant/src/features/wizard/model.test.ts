@@ -18,6 +18,13 @@ const complete = emptyDraft({
   schoolProvince: 'Copperbelt',
   qualification: 'Grade 12',
   institution: 'Kitwe Boys',
+  grade12Results: [
+    { subject: 'English Language', grade: 3 },
+    { subject: 'Mathematics', grade: 1 },
+    { subject: 'Biology', grade: 2 },
+    { subject: 'Chemistry', grade: 3 },
+    { subject: 'Physics', grade: 4 },
+  ],
 });
 
 describe('wizard rules', () => {
@@ -38,7 +45,7 @@ describe('wizard rules', () => {
 
   it('requires the first program and the education fields; qualification must be listed', () => {
     const errors = validateProgram(emptyDraft());
-    expect(Object.keys(errors).sort()).toEqual(['institution', 'nationalRegNumber', 'nationality', 'programIds', 'qualification', 'schoolProvince']);
+    expect(Object.keys(errors).sort()).toEqual(['grade12Results', 'institution', 'nationalRegNumber', 'nationality', 'programIds', 'qualification', 'schoolProvince']);
     expect(validateProgram({ ...complete, qualification: 'Certificate' }).qualification).toBe('Choose one of the listed qualifications');
     expect(validateProgram(complete)).toEqual({});
   });
@@ -81,6 +88,13 @@ describe('wizard rules', () => {
       fullName: 'Ada Banda',
       gender: 'Female',
       documentTypes: ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE'],
+      grade12Results: [
+        { subject: 'English Language', grade: 3 },
+        { subject: 'Mathematics', grade: 1 },
+        { subject: 'Biology', grade: 2 },
+        { subject: 'Chemistry', grade: 3 },
+        { subject: 'Physics', grade: 4 },
+      ],
     });
   });
 });

@@ -3,7 +3,8 @@
  * accepted, and the contract payload built from a draft.
  */
 import { COUNTRIES, DOCUMENT_LABELS, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, QUALIFICATIONS, type ApplicationCreate, type DocumentType, ZAMBIA_PROVINCES } from 'shared-api';
-import type { ApplicationDraft } from '../../lib/application-draft';
+import { bestFivePoints, ENGLISH_SUBJECT, GRADE12_MAX_SUBJECTS, GRADE12_MIN_SUBJECTS, type EczSubject } from 'shared-api/grade12';
+import type { ApplicationDraft, Grade12Row } from '../../lib/application-draft';
 import { checkFile } from '../../lib/document-check';
 
 export const STEPS = ['Personal', 'Program', 'Files', 'Review'] as const;
@@ -29,6 +30,7 @@ export const FIELD_LABELS: Record<DraftField, string> = {
   institution: 'Institution attended',
   programNotes: 'Program notes',
   submissionDetails: 'Submission details',
+  grade12Results: 'Grade 12 results',
 };
 
 // The file rules live in lib/, shared with the application detail page's re-upload.
@@ -72,7 +74,30 @@ export function validateProgram(draft: ApplicationDraft): FieldErrors {
   if (draft.qualification && !(QUALIFICATIONS as readonly string[]).includes(draft.qualification)) {
     errors.qualification = 'Choose one of the listed qualifications';
   }
+  const results = grade12Problem(draft.grade12Results);
+  if (results) errors.grade12Results = results;
   return errors;
+}
+
+/** The rows with both a subject and a grade: what is sent and counted. */
+export function completeResults(rows: readonly Grade12Row[]): { subject: EczSubject; grade: number }[] {
+  return rows.filter((r) => r.subject !== '' && r.grade !== null).map((r) => ({ subject: r.subject as EczSubject, grade: r.grade! }));
+}
+
+/** The best-five points of the rows filled in so far (English plus the best four others); null until there are five with English. */
+export function pointsOf(rows: readonly Grade12Row[]): number | null {
+  return bestFivePoints(completeResults(rows));
+}
+
+/** Issue 17 item 4: the wizard asks for 5 to 9 subjects with English among them (the server accepts none from spec clients). */
+export function grade12Problem(rows: readonly Grade12Row[]): string | undefined {
+  if (rows.length > GRADE12_MAX_SUBJECTS) return `Enter at most ${GRADE12_MAX_SUBJECTS} subjects`;
+  if (rows.some((r) => (r.subject === '') !== (r.grade === null))) return 'Choose both a subject and a grade in each row, or remove the row';
+  const complete = completeResults(rows);
+  if (new Set(complete.map((r) => r.subject)).size !== complete.length) return 'Enter each subject only once';
+  if (!complete.some((r) => r.subject === ENGLISH_SUBJECT)) return `${ENGLISH_SUBJECT} must be among the subjects`;
+  if (complete.length < GRADE12_MIN_SUBJECTS) return `Enter at least ${GRADE12_MIN_SUBJECTS} subjects: ${ENGLISH_SUBJECT} and your best four others`;
+  return undefined;
 }
 
 export function validateFiles(files: ChosenFiles): FieldErrors {
@@ -139,5 +164,6 @@ export function toApplicationCreate(draft: ApplicationDraft, userId: number): Ap
     fullName: draft.fullName.trim(),
     gender: draft.gender as ApplicationCreate['gender'],
     documentTypes: [...DOCUMENT_TYPES],
+    grade12Results: completeResults(draft.grade12Results),
   };
 }

@@ -152,6 +152,7 @@ describe('add program', () => {
       duration: 4,
       requirements: null,
       careerOpportunities: null,
+      pointsCeiling: null,
       universityId: 4,
     });
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -171,6 +172,40 @@ describe('add program', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ universityId: 7 }));
     expect(universities.list).not.toHaveBeenCalled();
+  });
+});
+
+describe('program points ceiling (issue 17 item 4)', () => {
+  it('is optional, checked as 5 to 45, and sent as a number', async () => {
+    signIn('ADMIN', { universityId: 7 });
+    api.create.mockResolvedValue(program(5, { pointsCeiling: 18 }));
+    renderPage(<AddProgram />, { path: '/programs/add', route: '/programs/add' });
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Nursing');
+    await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'BSc Nursing');
+    await userEvent.type(screen.getByRole('spinbutton', { name: /Duration/ }), '4');
+    const ceiling = screen.getByRole('spinbutton', { name: 'Points ceiling (optional)' });
+    await userEvent.type(ceiling, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Program' }));
+    expect(screen.getByText('Points ceiling must be a whole number from 5 to 45')).toBeInTheDocument();
+    expect(api.create).not.toHaveBeenCalled();
+    await userEvent.clear(ceiling);
+    await userEvent.type(ceiling, '18');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Program' }));
+    expect(await screen.findByText('Program Created Successfully')).toBeInTheDocument();
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Nursing', pointsCeiling: 18, universityId: 7 }));
+  });
+
+  it('shows the saved ceiling when editing, and clearing it removes it', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValue(program(1, { pointsCeiling: 20 }));
+    api.update.mockResolvedValue(program(1));
+    renderPage(<EditProgram />, { path: '/programs/edit/:id', route: '/programs/edit/1' });
+    const ceiling = await screen.findByRole('spinbutton', { name: 'Points ceiling (optional)' });
+    expect(ceiling).toHaveValue(20);
+    await userEvent.clear(ceiling);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Program' }));
+    expect(await screen.findByText('Program Updated Successfully')).toBeInTheDocument();
+    expect(api.update).toHaveBeenCalledWith(1, expect.objectContaining({ pointsCeiling: null }));
   });
 });
 

@@ -43,6 +43,16 @@ describe('submitting an application', () => {
     await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'network', message: 'Something went wrong. Please try again.' });
   });
 
+  it('says a refused Grade 12 row in the server\'s words, as "Grade 12 results: …"', async () => {
+    submit.mockRejectedValueOnce(httpError(400, { message: 'grade12Results: English Language must be among the subjects.' }));
+    await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'failed', message: 'Failed to submit application: Grade 12 results: English Language must be among the subjects.' });
+    submit.mockRejectedValueOnce(httpError(400, { message: 'grade12Results: the grade of Physics must be a whole number from 1 (best) to 9.' }));
+    await expect(submitApplication(application, files)).resolves.toEqual({
+      kind: 'failed',
+      message: 'Failed to submit application: Grade 12 results: The grade of Physics must be a whole number from 1 (best) to 9.',
+    });
+  });
+
   it('says a 409 as the server says it, with the first application when it names one', async () => {
     submit.mockRejectedValueOnce(httpError(409, { message: 'Applications for this intake are closed.' }));
     await expect(submitApplication(application, files)).resolves.toEqual({ kind: 'refused', message: 'Applications for this intake are closed.', applicationId: null });

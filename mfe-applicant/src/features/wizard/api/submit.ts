@@ -3,7 +3,7 @@
  * Blob, contract ApplicationCreate) and one 'files' part per document in
  * DOCUMENT_TYPES order. Loaded lazily with the upload code of the wizard.
  */
-import { applicationsApi, DOCUMENT_TYPES, errorText, fieldProblem, isHTTPError, type ApplicationCreate, type DocumentType } from 'shared-api';
+import { applicationsApi, DOCUMENT_TYPES, errorBody, errorText, fieldProblem, isHTTPError, type ApplicationCreate, type DocumentType } from 'shared-api';
 import type { ChosenFiles } from '../model';
 import { fetchReportingUploadProgress } from './upload-transport';
 
@@ -37,6 +37,16 @@ export function buildApplicationForm(application: ApplicationCreate, files: Chos
   return form;
 }
 
+/**
+ * The server words a refused Grade 12 row itself ('grade12Results: English
+ * Language must be among the subjects.'): said as 'Grade 12 results: …'.
+ */
+function grade12Refusal(error: unknown): string | undefined {
+  const message = isHTTPError(error) && error.response.status === 400 ? (errorBody(error)?.message ?? '') : '';
+  const reason = message.startsWith('grade12Results: ') ? message.slice('grade12Results: '.length) : '';
+  return reason ? `Grade 12 results: ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` : undefined;
+}
+
 export async function submitApplication(
   application: ApplicationCreate,
   files: ChosenFiles,
@@ -56,7 +66,7 @@ export async function submitApplication(
     }
     if (isHTTPError(error)) {
       // A refused field ('programIds: must not repeat…') is said in plain words.
-      const text = fieldProblem(error)?.text ?? errorText(error, '');
+      const text = grade12Refusal(error) ?? fieldProblem(error)?.text ?? errorText(error, '');
       return { kind: 'failed', message: text ? `${FAILED_PREFIX}: ${text}` : `${FAILED_PREFIX} (${error.response.status})` };
     }
     return { kind: 'network', message: GENERIC_MESSAGE };

@@ -261,6 +261,10 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
               update({ programIds });
               setErrors((current) => ({ ...current, programIds: undefined }));
             }}
+            onResultsChange={(grade12Results) => {
+              update({ grade12Results });
+              setErrors((current) => ({ ...current, grade12Results: undefined }));
+            }}
           />
         )}
         {step === 3 && (

@@ -3,7 +3,9 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MAX_PROGRAM_CHOICES, QUALIFICATIONS, type Program } from 'shared-api';
+import type { Grade12Row } from '../../../lib/application-draft';
 import { chooseProgram } from '../model';
+import { Grade12Section } from './Grade12Section';
 import { DraftSelectField, DraftTextField } from './fields';
 import type { StepProps } from './PersonalStep';
 
@@ -13,9 +15,10 @@ export interface ProgramStepProps extends StepProps {
   programs: Program[];
   programsError: string;
   onProgramsChange: (programIds: number[]) => void;
+  onResultsChange: (rows: Grade12Row[]) => void;
 }
 
-export function ProgramStep({ draft, errors, onChange, programs, programsError, onProgramsChange }: ProgramStepProps) {
+export function ProgramStep({ draft, errors, onChange, programs, programsError, onProgramsChange, onResultsChange }: ProgramStepProps) {
   const common = { draft, errors, onChange };
   return (
     <Grid container spacing={2}>
@@ -78,6 +81,9 @@ export function ProgramStep({ draft, errors, onChange, programs, programsError, 
       </Grid>
       <Grid size={12}>
         <DraftTextField name="institution" required {...common} />
+      </Grid>
+      <Grid size={12}>
+        <Grade12Section rows={draft.grade12Results} error={errors.grade12Results} onChange={onResultsChange} />
       </Grid>
       <Grid size={12}>
         <DraftTextField name="programNotes" multiline label="Program notes (optional)" {...common} />

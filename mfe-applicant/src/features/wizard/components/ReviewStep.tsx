@@ -6,7 +6,7 @@ import { DOCUMENT_LABELS, DOCUMENT_TYPES, REQUIRED_FILES, type ApplicationFee, t
 import { feeLabel } from 'shared-api/fees';
 import type { ApplicationDraft } from '../../../lib/application-draft';
 import { formatBytes } from '../../../lib/format';
-import { countFiles, FIELD_LABELS, type ChosenFiles, type DraftField } from '../model';
+import { completeResults, countFiles, FIELD_LABELS, pointsOf, type ChosenFiles, type DraftField } from '../model';
 
 const PERSONAL: DraftField[] = ['fullName', 'gender', 'email', 'phone', 'dateOfBirth', 'country', 'province', 'city'];
 const EDUCATION: DraftField[] = ['nationality', 'nationalRegNumber', 'schoolProvince', 'qualification', 'institution', 'programNotes', 'submissionDetails'];
@@ -73,6 +73,10 @@ export function ReviewStep({
       {EDUCATION.map((field) => (
         <Row key={field} label={FIELD_LABELS[field]} value={String(draft[field])} />
       ))}
+      <Row
+        label={FIELD_LABELS.grade12Results}
+        value={[...completeResults(draft.grade12Results).map((r) => `${r.subject}: ${r.grade}`), `Best five: ${pointsOf(draft.grade12Results) ?? '–'} points`].join('\n')}
+      />
       <Divider sx={{ my: 2 }} />
       <Typography variant="h6" component="h3">
         Documents

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { ApplicationDraft } from '../../../lib/application-draft';
 import { FIELD_LABELS, type DraftField, type FieldErrors } from '../model';
 
-type TextDraftField = Exclude<DraftField, 'programIds'>;
+type TextDraftField = Exclude<DraftField, 'programIds' | 'grade12Results'>;
 
 export interface FieldProps {
   name: TextDraftField;

@@ -25,7 +25,8 @@ import { useFeedback } from 'shared-auth/dialogs';
 import { Loading } from '../../../components/Loading';
 import { AssigneeSelect } from './Assignment';
 import { AttachedFiles } from './AttachedFiles';
-import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
+import { CeilingBadge, DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
+import { Grade12Results } from './Grade12Results';
 import { CopyButton } from './CopyButton';
 import { AcceptDialog, DeclineDialog, type AcceptRefusal, type OfferChoice } from './DecisionDialogs';
 import { HistoryTimeline } from './HistoryTimeline';
@@ -161,6 +162,7 @@ export function ApplicationDetail() {
         </Typography>
         <StatusBadge status={a.status} />
         <DuplicateBadge duplicate={a.duplicate} />
+        <CeilingBadge above={a.pointsAboveCeiling} />
         {decidable && (
           <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' } }}>
             <Button variant="contained" color="error" onClick={() => setDialog('decline')}>
@@ -240,6 +242,9 @@ export function ApplicationDetail() {
             ['Institution Attended', orNot(a.institutionAttended)],
           ]}
         />
+      </Section>
+      <Section title="Grade 12 Results">
+        <Grade12Results application={a} />
       </Section>
       <Section title="Application Details">
         <DetailList

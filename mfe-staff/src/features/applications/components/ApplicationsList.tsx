@@ -19,7 +19,7 @@ import { useDebounced } from '../../../hooks/useDebounced';
 import { useScope } from '../../../hooks/useScope';
 import { bulkApplications } from '../api/bulkApplications';
 import { AssignDialog, countOf } from './Assignment';
-import { DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
+import { CeilingBadge, DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 import { DeclineDialog } from './DecisionDialogs';
 
 export const PAGE_SIZE = 20;
@@ -45,6 +45,22 @@ const QUEUE_OPTIONS: ReadonlyArray<readonly [AssignedFilter | '', string]> = [
   ['none', 'Unassigned'],
 ];
 
+/** The list's order; 'points' (issue 17 item 4): best Grade 12 points first, applications without results last. */
+const SORT_OPTIONS: ReadonlyArray<readonly [NonNullable<ApplicationListQuery['sort']>, string]> = [
+  ['newest', 'Newest first'],
+  ['oldest', 'Oldest first'],
+  ['name', 'Name'],
+  ['points', 'Points (best first)'],
+];
+
+/** A points bound as the server takes it: a whole number from 5 to 45 (best-five totals). */
+function pointsBound(value: string): number | undefined | 'invalid' {
+  const text = value.trim();
+  if (text === '') return undefined;
+  const n = Number(text);
+  return /^\d+$/.test(text) && n >= 5 && n <= 45 ? n : 'invalid';
+}
+
 /** Downloads the CSV export with the bearer token and saves it as a file. */
 async function exportCsv(query: ApplicationListQuery): Promise<void> {
   const url = applicationsApi.exportCsvUrl(query);
@@ -68,6 +84,8 @@ export function ApplicationsList() {
   const [assigned, setAssigned] = useState<AssignedFilter | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [sort, setSort] = useState<NonNullable<ApplicationListQuery['sort']>>('newest');
+  const [maxPointsText, setMaxPointsText] = useState('');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   // Bulk selection (issue 17): rows picked by hand, or every application matching the filters.
@@ -79,7 +97,10 @@ export function ApplicationsList() {
   const debounced = useDebounced(search.trim());
   // ISO dates compare as text; a backwards range is said under End date and not asked for.
   const backwards = from !== '' && to !== '' && from > to;
+  const maxPoints = pointsBound(maxPointsText);
   const query: ApplicationListQuery = {
+    sort: sort === 'newest' ? undefined : sort,
+    maxPoints: maxPoints === 'invalid' ? undefined : maxPoints,
     search: debounced || undefined,
     status: status || undefined,
     assigned: assigned || undefined,
@@ -216,6 +237,22 @@ export function ApplicationsList() {
             </option>
           ))}
         </TextField>
+        <TextField select label="Sort by" value={sort} onChange={changeFilter((value) => setSort(value as typeof sort))} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+          {SORT_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label="Max points"
+          type="number"
+          value={maxPointsText}
+          onChange={changeFilter(setMaxPointsText)}
+          error={maxPoints === 'invalid'}
+          helperText={maxPoints === 'invalid' ? 'Enter a whole number from 5 to 45' : 'Grade 12 best five, lower is better'}
+          slotProps={{ htmlInput: { min: 5, max: 45, step: 1 } }}
+        />
         <TextField label="Start date" type="date" value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField
           label="End date"
@@ -282,12 +319,14 @@ export function ApplicationsList() {
             { header: 'Applicant Cell', cell: (a) => formatPhone(a.phoneNumber) },
             { header: 'Applicant Email', cell: (a) => a.email },
             { header: 'Date Applied', cell: (a) => formatDate(a.applicationDate) },
+            { header: 'Points', cell: (a) => a.points ?? '—' },
             {
               header: 'Status',
               cell: (a) => (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   <StatusBadge status={a.status} />
                   <DuplicateBadge duplicate={a.duplicate} />
+                  <CeilingBadge above={a.pointsAboveCeiling} />
                 </Box>
               ),
             },

@@ -43,6 +43,23 @@ export function DuplicateBadge({ duplicate }: { duplicate?: boolean }) {
   );
 }
 
+/**
+ * Grade 12 (issue 17 item 4): the best-five points exceed the ceiling of a
+ * program the applicant chose. A flag for the reviewer, never a refusal.
+ */
+export function CeilingBadge({ above }: { above?: boolean }) {
+  if (!above) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label="Above the program's ceiling"
+      title="The Grade 12 points are above the points ceiling of a program this applicant chose"
+      sx={{ borderColor: '#8a4b00', color: '#8a4b00', fontWeight: 600 }}
+    />
+  );
+}
+
 /** Payment statuses: successful green, pending amber, anything else failed red (spec §4). */
 export function PaymentBadge({ payment }: { payment: Payment | null }) {
   if (!payment) return <Chip size="small" variant="outlined" label="No Payment" />;

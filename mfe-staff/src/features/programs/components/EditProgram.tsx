@@ -18,6 +18,7 @@ function toValues(program: Program): ProgramFormValues {
     duration: String(program.durationYears ?? parseInt(program.duration, 10)),
     requirements: program.requirements ?? '',
     careerOpportunities: program.careerOpportunities ?? '',
+    pointsCeiling: program.pointsCeiling == null ? '' : String(program.pointsCeiling),
   };
 }
 

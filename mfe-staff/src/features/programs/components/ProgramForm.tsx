@@ -15,6 +15,8 @@ export interface ProgramFormValues {
   duration: string;
   requirements: string;
   careerOpportunities: string;
+  /** Grade 12 best-five points ceiling (issue 17 item 4); empty, none. */
+  pointsCeiling: string;
 }
 
 export const EMPTY_PROGRAM: ProgramFormValues = {
@@ -24,6 +26,7 @@ export const EMPTY_PROGRAM: ProgramFormValues = {
   duration: '',
   requirements: '',
   careerOpportunities: '',
+  pointsCeiling: '',
 };
 
 /** Spec §5 program rules; the university is required only when the form shows the select. */
@@ -34,6 +37,8 @@ export function validateProgram(values: ProgramFormValues, withUniversity: boole
     if (!/^\s*\d+\s*$/.test(values.duration) || !Number.isInteger(years)) errors.duration = 'Duration must be a whole number of years';
     else if (years < 1) errors.duration = 'Duration must be at least 1';
   }
+  const ceiling = values.pointsCeiling.trim();
+  if (ceiling && (!/^\d+$/.test(ceiling) || Number(ceiling) < 5 || Number(ceiling) > 45)) errors.pointsCeiling = 'Points ceiling must be a whole number from 5 to 45';
   return errors;
 }
 
@@ -44,6 +49,7 @@ export function toProgramInput(values: ProgramFormValues, universityId: number |
     duration: Number(values.duration),
     requirements: values.requirements.trim() || null,
     careerOpportunities: values.careerOpportunities.trim() || null,
+    pointsCeiling: values.pointsCeiling.trim() ? Number(values.pointsCeiling) : null,
     universityId,
   };
 }
@@ -97,6 +103,15 @@ export function ProgramForm({
       />
       <TextField label="Requirements" multiline minRows={2} value={values.requirements} onChange={set('requirements')} />
       <TextField label="Career Opportunities" multiline minRows={2} value={values.careerOpportunities} onChange={set('careerOpportunities')} />
+      <TextField
+        label="Points ceiling (optional)"
+        type="number"
+        value={values.pointsCeiling}
+        onChange={set('pointsCeiling')}
+        error={Boolean(errors.pointsCeiling)}
+        helperText={errors.pointsCeiling ?? 'Grade 12 best-five points (lower is better). Applications above it are flagged for review, not refused.'}
+        slotProps={{ htmlInput: { min: 5, max: 45, step: 1 } }}
+      />
       <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : undefined}>
         {submitLabel}
       </Button>
