@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { NotificationList, UnreadCount, type NotificationItem } from 'shared-api/contract';
+import { formatDate, formatTime } from 'shared-api/format';
 import { applications, notifications } from '../src/infrastructure/database/schema';
 import { createProgram, multipartBody, submitOk } from './fixtures/applications';
 import { samplePdf } from './fixtures/samples';
@@ -166,6 +167,10 @@ describe('notification centre', () => {
     const [offerEntry] = (await list(w.userA.token)).items;
     assert.deepEqual([offerEntry!.kind, offerEntry!.title, offerEntry!.link], ['DECISION', 'You have an offer', `/applications/${appId}`]);
     assert.match(offerEntry!.body, /^University of Zambia offers you a place/);
+    // The offer names its deadline (issue 18 item 3); notifications.test.ts checks the SMS.
+    const replyBy = new Date((await call(t, 'GET', `/api/applications/${appId}/offer`, { token: w.userA.token })).json().offer.replyBy as string);
+    const when = `${formatDate(replyBy)} ${formatTime(replyBy)}`;
+    assert.ok(offerEntry!.body.includes(`reply by ${when} (Lusaka time)`), offerEntry!.body);
 
     const offer = await call(t, 'GET', `/api/applications/${appId}/offer`, { token: w.userA.token });
     const offerId = offer.json().offer.id as number;

@@ -5,6 +5,7 @@
  * limit, the same answer whatever the number).
  */
 import assert from 'node:assert/strict';
+import { formatDate, formatTime } from 'shared-api/format';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_EVENTS, type NotificationPreferences } from 'shared-api/contract';
@@ -177,6 +178,18 @@ describe('notifications: events by SMS and e-mail, as the applicant chose', () =
     assert.equal(texts.length, 6);
     assert.match(texts[5]!, /University of Zambia has declined application/);
     assert.equal((await mailsWith('Your application has been declined')).length, 0);
+  });
+
+  it('an offer SMS names the reply-by date and time (Lusaka)', async () => {
+    const offered = await submitOk(t, applicant.token, [programA.id]);
+    const res = await call(t, 'PUT', `/api/applications/${offered}`, { token: w.adminA.token, json: { status: 'OFFERED', programId: programA.id } });
+    assert.equal(res.statusCode, 200, res.body);
+    const replyBy = new Date((await call(t, 'GET', `/api/applications/${offered}/offer`, { token: applicant.token })).json().offer.replyBy as string);
+    const text = (await sandboxTexts(t)).find((m) => m.includes(`(application #${offered})`));
+    assert.equal(
+      text,
+      `UniPortal: University of Zambia offers you a place (application #${offered}). Reply by ${formatDate(replyBy)} ${formatTime(replyBy)}: https://portal.example.test/applications/${offered}`,
+    );
   });
 
   it('all SMS off clears the consent', async () => {

@@ -144,7 +144,18 @@ export async function recordDecision(ctx: AppContext, tx: Executor, caller: Call
     });
   }
   if (decision.status === 'APPROVED' || decision.status === 'REJECTED' || decision.status === 'OFFERED' || decision.status === 'WAITLISTED') {
-    await queueSmsNotice(ctx, tx, decisionSms(ctx, { userId: current.userId, applicationId: current.id, outcome: decision.status, universityId: current.universityId, phone: current.phoneNumber }));
+    await queueSmsNotice(
+      ctx,
+      tx,
+      decisionSms(ctx, {
+        userId: current.userId,
+        applicationId: current.id,
+        outcome: decision.status,
+        universityId: current.universityId,
+        phone: current.phoneNumber,
+        replyBy: opened?.offer.replyBy ?? null,
+      }),
+    );
   }
   return { row: updated, overrideNote, opened, letterCode };
 }

@@ -76,18 +76,24 @@ export function documentsSms(ctx: Cfg, d: { userId: number; applicationId: numbe
 /** What a decision told the applicant; the key holds it, so a waitlisting and a later offer are each sent once. */
 export type DecisionOutcome = 'APPROVED' | 'REJECTED' | 'OFFERED' | 'WAITLISTED';
 
-export function decisionSms(ctx: Cfg, d: { userId: number; applicationId: number; outcome: DecisionOutcome; universityId: number; phone?: string | null }): SmsNotice {
+export function decisionSms(ctx: Cfg, d: { userId: number; applicationId: number; outcome: DecisionOutcome; universityId: number; phone?: string | null; replyBy?: Date | null }): SmsNotice {
+  // An offer names its deadline (issue 18: 'decision or offer (with the deadline)').
+  const replyBy = d.replyBy ? `by ${lusakaDateTime(d.replyBy)}` : 'by the deadline';
   const details = `Details: ${page(ctx, d.applicationId)}`;
   const texts: Record<DecisionOutcome, (uni: string) => string> = {
     APPROVED: (uni) => `UniPortal: congratulations! ${uni} approved application #${d.applicationId}. ${details}`,
     REJECTED: (uni) => `UniPortal: ${uni} has declined application #${d.applicationId}. ${details}`,
-    OFFERED: (uni) => `UniPortal: ${uni} offers you a place (application #${d.applicationId}). Reply by the deadline: ${page(ctx, d.applicationId)}`,
+    OFFERED: (uni) => `UniPortal: ${uni} offers you a place (application #${d.applicationId}). Reply ${replyBy}: ${page(ctx, d.applicationId)}`,
     WAITLISTED: (uni) => `UniPortal: ${uni} has put application #${d.applicationId} on its waitlist. ${details}`,
   };
   const inApp: Record<DecisionOutcome, { title: string; body: (uni: string) => string }> = {
     APPROVED: { title: 'Application approved', body: (uni) => `Congratulations! ${uni} approved application #${d.applicationId}.` },
     REJECTED: { title: 'Decision on your application', body: (uni) => `${uni} has declined application #${d.applicationId}.` },
-    OFFERED: { title: 'You have an offer', body: (uni) => `${uni} offers you a place (application #${d.applicationId}). Open it to see the terms and reply by the deadline.` },
+    OFFERED: {
+      title: 'You have an offer',
+      body: (uni) =>
+        `${uni} offers you a place (application #${d.applicationId}). Open it to see the terms and reply ${d.replyBy ? `by ${lusakaDateTime(d.replyBy)} (Lusaka time)` : 'by the deadline'}.`,
+    },
     WAITLISTED: { title: 'Application waitlisted', body: (uni) => `${uni} has put application #${d.applicationId} on its waitlist.` },
   };
   return {
