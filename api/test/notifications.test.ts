@@ -144,6 +144,12 @@ describe('notifications: events by SMS and e-mail, as the applicant chose', () =
     assert.match(texts[0]!, new RegExp(`^UniPortal: payment of ZMW 150\\.75 received for application #${appA}\\.`));
     assert.match(texts[1]!, new RegExp(`^UniPortal: your payment of ZMW 150\\.75 for application #${appB} failed\\. Please try again: https://portal\\.example\\.test/applications/${appB}$`));
     assert.equal((await mailsWith('Payment receipt%')).length, 1);
+    // The failure has its e-mail too, once, with its next step (issue 18: every event has one).
+    await call(t, 'GET', `/api/payments/verify/${failed.json().reference}`, { token: applicant.token });
+    const failures = await mailsWith(`Payment for application #${appB} did not go through`);
+    assert.equal(failures.length, 1);
+    assert.ok(failures[0]!.text.includes('You can try again from your application'), failures[0]!.text);
+    assert.ok(failures[0]!.text.includes(`https://portal.example.test/applications/${appB}`), failures[0]!.text);
   });
 
   it('a document needing a new file: one SMS naming it', async () => {

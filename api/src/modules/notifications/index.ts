@@ -16,6 +16,7 @@ export {
   lusakaDateTime,
   offerLapsingEmail,
   offerLapsingSms,
+  paymentFailedEmail,
   paymentSms,
   submittedEmail,
   submittedSms,

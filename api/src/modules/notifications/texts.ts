@@ -43,6 +43,24 @@ export function submittedEmail(ctx: Cfg, a: { userId: number; applicationId: num
   };
 }
 
+/** A payment that did not go through: what happened and the next step (issue 18: every event has an e-mail). */
+export function paymentFailedEmail(ctx: Cfg, p: { userId: number; applicationId: number; universityId: number; amount: string; reference: string }): EmailNotice {
+  return {
+    userId: p.userId,
+    event: 'PAYMENT',
+    universityId: p.universityId,
+    notice: ({ university, name }) => ({
+      subject: `Payment for application #${p.applicationId} did not go through`,
+      greeting: `Dear ${name},`,
+      paragraphs: [
+        `Your payment of ${p.amount} for application #${p.applicationId} to ${university || 'the university'} did not go through, so the fee is still to be paid.`,
+        `You can try again from your application's page. If money left your account for this attempt (reference ${p.reference}), your provider returns it; keep this e-mail in case you need to ask them.`,
+      ],
+      link: { label: 'Pay the fee', url: page(ctx, p.applicationId) },
+    }),
+  };
+}
+
 export function paymentSms(ctx: Cfg, p: { userId: number; applicationId: number; paymentId: number; ok: boolean; amount: string; phone?: string | null }): SmsNotice {
   return {
     userId: p.userId,

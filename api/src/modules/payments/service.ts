@@ -23,7 +23,7 @@ import {
 } from './queries';
 import { AppError, badGateway, conflict, notFound } from '../../errors';
 import type { Executor } from '../../infrastructure/database/client';
-import { paymentSms, queueSmsNotice } from '../notifications';
+import { paymentFailedEmail, paymentSms, queueEmailNotice, queueSmsNotice } from '../notifications';
 import { createLencoClient, ProviderError, toCents, type CollectionStatus, type FetchLike } from './lenco-client';
 import { verifyWebhookSignature } from './signature';
 import { mailReceipt } from './receipt';
@@ -242,18 +242,16 @@ export class PaymentsService {
       return this.outcome(reference, payment.applicationId);
     }
     await recordProviderCheck(db, payment.id, { providerStatus: collection.status, channel: collection.channel, payload: collection.raw });
-    const failedSms = (tx: Executor) =>
-      queueSmsNotice(
+    // A failed payment is told once, in the transaction that closes it: SMS and e-mail as the applicant chose.
+    const tellFailed = async (tx: Executor) => {
+      const amount = feeLabel({ amount: Number(payment.amount), currency: payment.currency });
+      await queueSmsNotice(this.ctx, tx, paymentSms(this.ctx, { userId: payment.userId, applicationId: payment.applicationId, paymentId: payment.id, ok: false, amount }));
+      await queueEmailNotice(
         this.ctx,
         tx,
-        paymentSms(this.ctx, {
-          userId: payment.userId,
-          applicationId: payment.applicationId,
-          paymentId: payment.id,
-          ok: false,
-          amount: feeLabel({ amount: Number(payment.amount), currency: payment.currency }),
-        }),
+        paymentFailedEmail(this.ctx, { userId: payment.userId, applicationId: payment.applicationId, universityId: found.application.universityId, amount, reference }),
       );
+    };
     if (collection.status === 'successful') {
       // Checked against what the server stored when it opened the payment (the fee it computed), never the browser's figures.
       const expectedCents = toCents(payment.amount);
@@ -279,11 +277,11 @@ export class PaymentsService {
             note: `Payment not accepted: the ${what} did not match ${label}`,
             actor,
           },
-          failedSms,
+          tellFailed,
         );
       }
     } else if (collection.status === 'failed') {
-      await closePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, to: 'failed', note: 'Payment failed', actor }, failedSms);
+      await closePayment(db, { paymentId: payment.id, applicationId: payment.applicationId, reference, to: 'failed', note: 'Payment failed', actor }, tellFailed);
     }
     return this.outcome(reference, payment.applicationId);
   }
