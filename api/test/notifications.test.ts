@@ -198,6 +198,26 @@ describe('notifications: events by SMS and e-mail, as the applicant chose', () =
     );
   });
 
+  it('every e-mail the applicant was sent comes in both parts of the one template', async () => {
+    const mails = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) = ${applicant.email.toLowerCase()}`);
+    const subjects = mails.map((m) => m.subject);
+    // Receipt, failed payment, document request and decision: the older e-mails too (an offer is a decision e-mail).
+    for (const expected of ['Payment receipt', 'did not go through', 'Please upload a new file', 'Your application has been approved']) {
+      assert.ok(
+        subjects.some((s) => s.includes(expected)),
+        `${expected} in ${subjects.join(' | ')}`,
+      );
+    }
+    for (const mail of mails) {
+      assert.ok(mail.html?.startsWith('<!doctype html>'), `${mail.subject}: an HTML part`);
+      assert.ok(mail.html?.includes(`${t.ctx.config.publicUrl}/applications/`), `${mail.subject}: links to the application`);
+      assert.ok(mail.text.includes('Choose which messages you get by e-mail or SMS in Settings'), `${mail.subject}: the template's footer`);
+    }
+  });
+
   it('all SMS off clears the consent', async () => {
     const res = await setPrefs(NOTIFICATION_EVENTS.map((event) => ({ event, sms: false, email: true })));
     assert.equal(res.json().smsConsentAt, null);

@@ -40,7 +40,7 @@ export function renderNotice(config: { publicUrl: string }, notice: Notice): Mai
     `<p style="margin:0 0 16px;font-size:14px;color:#4b5563"><strong>${escapeHtml(PORTAL_NAME)}</strong>${notice.universityName ? ` &middot; ${escapeHtml(notice.universityName)}` : ''}</p>`,
     '<div style="background:#ffffff;border-radius:8px;padding:24px">',
     `<p style="margin:0 0 16px">${escapeHtml(notice.greeting)}</p>`,
-    ...notice.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`),
+    ...notice.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     `<p style="margin:24px 0 0"><a href="${escapeHtml(notice.link.url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px">${escapeHtml(notice.link.label)}</a></p>`,
     `<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(notice.link.url)}</p>`,
     '</div>',
@@ -48,4 +48,22 @@ export function renderNotice(config: { publicUrl: string }, notice: Notice): Mai
     '</div></body></html>',
   ].join('\n');
   return { to: notice.to, subject: notice.subject, text, html };
+}
+
+/**
+ * A notice written as lines, as the older e-mails were ('Dear …,' first, an
+ * empty line between paragraphs): the same words through the one template.
+ */
+export function renderNoticeLines(config: { publicUrl: string }, message: { to: string; subject: string; lines: string[]; link: Notice['link']; universityName?: string | null }): MailMessage {
+  const [greeting = '', ...rest] = message.lines;
+  const paragraphs: string[] = [];
+  let current: string[] = [];
+  for (const line of [...rest, '']) {
+    if (line !== '') current.push(line);
+    else if (current.length) {
+      paragraphs.push(current.join('\n'));
+      current = [];
+    }
+  }
+  return renderNotice(config, { to: message.to, subject: message.subject, greeting, paragraphs, link: message.link, universityName: message.universityName ?? null });
 }

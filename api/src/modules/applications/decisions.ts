@@ -9,7 +9,8 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../infrastructure/http/access';
 import type { Executor } from '../../infrastructure/database/client';
-import { queueMailInTransaction, sendMail } from '../../infrastructure/mail/outbox';
+import { queueMailInTransaction, sendMail, type MailMessage } from '../../infrastructure/mail/outbox';
+import { renderNoticeLines } from '../../infrastructure/mail/template';
 import { audit, type AuditInput } from '../audit';
 import { decisionSms, queueSmsNotice, wantsEmail } from '../notifications';
 import { claimPlace, OVERRIDE_NEEDS_SUPERUSER, OVERRIDE_ONLY_WHEN_ACCEPTING } from '../intakes';
@@ -31,12 +32,6 @@ type ParsedUpdate = {
   replyBy?: string | null;
 };
 
-export interface DecisionNotice {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 const SUBJECTS: Partial<Record<ApplicationStatus, string>> = {
   APPROVED: 'Your application has been approved',
   OFFERED: 'You have an offer of a place',
@@ -44,7 +39,7 @@ const SUBJECTS: Partial<Record<ApplicationStatus, string>> = {
 };
 
 /** The email an applicant receives about a decision; `extra`: the offer's terms and the letter (offers module). */
-export function decisionNotice(application: Application, extra: string[] = []): DecisionNotice {
+export function decisionNotice(config: { publicUrl: string }, application: Application, extra: string[] = []): MailMessage {
   const approved = application.status === 'APPROVED';
   const declined = application.status === 'REJECTED';
   const subject = SUBJECTS[application.status] ?? 'Your application has been declined';
@@ -64,14 +59,20 @@ export function decisionNotice(application: Application, extra: string[] = []): 
   else if (!declined && application.reviewNotes) lines.push('', `Notes: ${application.reviewNotes}`);
   lines.push(...extra);
   lines.push('', 'You can see the details of your application when you sign in to the portal.');
-  return { to: application.user.email || application.email, subject, text: lines.join('\n') };
+  return renderNoticeLines(config, {
+    to: application.user.email || application.email,
+    subject,
+    lines,
+    link: { label: 'View your application', url: `${config.publicUrl}/applications/${application.id}` },
+    universityName: application.university.name,
+  });
 }
 
 /** Tells the applicant about a decision through the mail outbox (unless they turned that e-mail off); a failure never undoes the decision. `extra`: the offer's terms and the letter. */
 export async function notifyApplicantOfDecision(ctx: AppContext, application: Application, userId: number, log: FastifyBaseLogger, extra: string[] = []): Promise<void> {
   try {
     if (!(await wantsEmail(ctx, userId, 'DECISION'))) return;
-    await sendMail(ctx, decisionNotice(application, extra));
+    await sendMail(ctx, decisionNotice(ctx.config, application, extra));
   } catch (error) {
     log.error({ err: error, applicationId: application.id }, 'could not queue the decision notice');
   }
@@ -231,7 +232,7 @@ export async function declineApplications(ctx: AppContext, tx: Executor, caller:
     const applicant = applicantOf.get(application.id);
     // Read inside the transaction: the embedded database has one connection, which it holds.
     if (applicant !== undefined && (await wantsEmail({ db: tx }, applicant, 'DECISION')))
-      await queueMailInTransaction(ctx, tx, decisionNotice(application, offerMailLines(ctx, application.id, null, letterOf.get(application.id) ?? null)));
+      await queueMailInTransaction(ctx, tx, decisionNotice(ctx.config, application, offerMailLines(ctx, application.id, null, letterOf.get(application.id) ?? null)));
   }
   return audits;
 }

@@ -15,6 +15,7 @@ import type { Executor } from '../../infrastructure/database/client';
 import type { Caller } from '../../infrastructure/http/access';
 import { ByteBudget, storeUpload, translateMultipartError, type StoredUpload } from '../../infrastructure/http/uploads';
 import { sendMail } from '../../infrastructure/mail/outbox';
+import { renderNoticeLines } from '../../infrastructure/mail/template';
 import { storageFor } from '../../infrastructure/storage';
 import { audit } from '../audit';
 import { documentsSms, notifyAssignee, queueSmsNotice, wantsEmail } from '../notifications';
@@ -130,7 +131,7 @@ export async function reviewDocument(
 
 /** Tells the applicant which document to upload again and why; a failure never undoes the decision. */
 async function askForNewFile(ctx: AppContext, application: Application, userId: number, documentLabel: string, reason: string, log: FastifyBaseLogger): Promise<void> {
-  const text = [
+  const lines = [
     `Dear ${application.fullName},`,
     '',
     `${application.university.name} needs a new file for one document of your application: ${documentLabel}.`,
@@ -138,10 +139,19 @@ async function askForNewFile(ctx: AppContext, application: Application, userId: 
     `Reason: ${reason}`,
     '',
     'Sign in to the portal and open your application to upload a new file for this document.',
-  ].join('\n');
+  ];
   try {
     if (!(await wantsEmail(ctx, userId, 'DOCUMENTS'))) return;
-    await sendMail(ctx, { to: application.user.email || application.email, subject: 'Please upload a new file for your application', text });
+    await sendMail(
+      ctx,
+      renderNoticeLines(ctx.config, {
+        to: application.user.email || application.email,
+        subject: 'Please upload a new file for your application',
+        lines,
+        link: { label: 'Upload the new file', url: `${ctx.config.publicUrl}/applications/${application.id}` },
+        universityName: application.university.name,
+      }),
+    );
   } catch (error) {
     log.error({ err: error, applicationId: application.id }, 'could not queue the document request');
   }

@@ -28,6 +28,7 @@ import type { Executor } from '../../infrastructure/database/client';
 import type { Caller } from '../../infrastructure/http/access';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import { queueMailInTransaction, sendMail, type MailMessage } from '../../infrastructure/mail/outbox';
+import { renderNoticeLines } from '../../infrastructure/mail/template';
 import { audit } from '../audit';
 import { notifyAssignee, offerLapsingEmail, offerLapsingSms, queueEmailNotice, queueSmsNotice } from '../notifications';
 import { formatDateTimeInLusaka, issueLetter, toLetter } from './letters';
@@ -248,19 +249,19 @@ export async function answerOffer(ctx: Ctx, caller: Caller, offerId: number, ans
     detail: `offer:${offerId}`,
   });
   try {
-    await sendMail(ctx, answerMail(app, offer.programName, answer));
+    await sendMail(ctx, answerMail(ctx.config, app, offer.programName, answer));
   } catch (error) {
     meta.log.error({ err: error, applicationId: app.id }, 'could not queue the offer answer notice');
   }
   return offerOfApplication(ctx, caller, app.id);
 }
 
-function answerMail(app: q.ApplicationFacts, programName: string, answer: Answer): MailMessage {
+function answerMail(config: { publicUrl: string }, app: q.ApplicationFacts, programName: string, answer: Answer): MailMessage {
   const accepted = answer === 'ACCEPTED';
-  return {
+  return renderNoticeLines(config, {
     to: app.email,
     subject: accepted ? `You accepted your offer from ${app.universityName}` : `You declined your offer from ${app.universityName}`,
-    text: [
+    lines: [
       `Dear ${app.fullName},`,
       '',
       accepted
@@ -268,8 +269,10 @@ function answerMail(app: q.ApplicationFacts, programName: string, answer: Answer
         : `You declined the offer of a place in ${programName} at ${app.universityName}.`,
       '',
       'You can see the details of your application when you sign in to the portal.',
-    ].join('\n'),
-  };
+    ],
+    link: { label: 'View your application', url: `${config.publicUrl}/applications/${app.id}` },
+    universityName: app.universityName,
+  });
 }
 
 /* ---------- the lapse job ---------- */
@@ -277,17 +280,13 @@ function answerMail(app: q.ApplicationFacts, programName: string, answer: Answer
 const LAPSE_BATCH = 50;
 
 function lapseMail(ctx: Pick<AppContext, 'config'>, app: q.ApplicationFacts, offer: q.OfferRow): MailMessage {
-  return {
+  return renderNoticeLines(ctx.config, {
     to: app.email,
     subject: `Your offer from ${app.universityName} has lapsed`,
-    text: [
-      `Dear ${app.fullName},`,
-      '',
-      `The offer of a place at ${app.universityName} was not answered by ${formatDateTimeInLusaka(offer.replyBy)}, so it has lapsed.`,
-      '',
-      `Your application: ${ctx.config.publicUrl}/applications/${app.id}`,
-    ].join('\n'),
-  };
+    lines: [`Dear ${app.fullName},`, '', `The offer of a place at ${app.universityName} was not answered by ${formatDateTimeInLusaka(offer.replyBy)}, so it has lapsed.`],
+    link: { label: 'View your application', url: `${ctx.config.publicUrl}/applications/${app.id}` },
+    universityName: app.universityName,
+  });
 }
 
 /**

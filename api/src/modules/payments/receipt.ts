@@ -14,6 +14,7 @@ import { notFound } from '../../errors';
 import { renderPdf } from '../../infrastructure/pdf';
 import type { Caller } from '../../infrastructure/http/access';
 import { sendMail } from '../../infrastructure/mail/outbox';
+import { renderNoticeLines } from '../../infrastructure/mail/template';
 import { wantsEmail } from '../notifications';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
@@ -106,7 +107,7 @@ export async function receiptPdf(ctx: Ctx, caller: Caller, applicationId: number
 }
 
 /** The receipt e-mail, in plain text (the outbox keeps text; the PDF is on the application page). */
-export function receiptMail(receipt: Receipt, to: string) {
+export function receiptMail(config: { publicUrl: string }, receipt: Receipt, to: string) {
   const lines = [
     `Dear ${receipt.applicantName},`,
     '',
@@ -116,7 +117,13 @@ export function receiptMail(receipt: Receipt, to: string) {
     '',
     'You can download this receipt as a PDF from your application when you sign in to the portal.',
   ];
-  return { to, subject: `Payment receipt ${receipt.receiptNumber}`, text: lines.join('\n') };
+  return renderNoticeLines(config, {
+    to,
+    subject: `Payment receipt ${receipt.receiptNumber}`,
+    lines,
+    link: { label: 'Download the receipt', url: `${config.publicUrl}/applications/${receipt.applicationId}` },
+    universityName: receipt.universityName,
+  });
 }
 
 /** E-mails the receipt once a payment is recorded; a failure never undoes the payment. */
@@ -125,7 +132,7 @@ export async function mailReceipt(ctx: Ctx, applicationId: number, log: Pick<Fas
     const row = await findReceiptRow(ctx.db, applicationId);
     if (!row?.accountEmail) return;
     if (!(await wantsEmail(ctx, row.userId, 'PAYMENT'))) return;
-    await sendMail(ctx, receiptMail(toReceipt(row), row.accountEmail));
+    await sendMail(ctx, receiptMail(ctx.config, toReceipt(row), row.accountEmail));
   } catch (error) {
     log?.error({ err: error, applicationId }, 'could not queue the payment receipt');
   }
