@@ -1,12 +1,13 @@
 // The production topology on this machine, reached through nginx only: Debian's
 // nginx running the shipped deploy/nginx/portal.conf in front of two API
 // instances (the portal server's built bundle, server/dist/server.mjs, as the
-// image runs it: /api and guests' pages rendered from the deployed web root) on a PostgreSQL database
-// created for the run, Redis and an S3-compatible store (s3rver), with the web
-// root filled by deploy/tools/deploy-remote.mjs alone. An applicant registers,
-// applies with four documents and pays in the sandbox; a university's ADMIN
-// decides; a remote is deployed to a new version and rolled back, over HTTP and
-// in Chromium with the applicant's page open and an ADMIN opening the application;
+// image runs it: /api and guests' pages rendered from the deployed web root) on
+// a PostgreSQL database created for the run, Redis and an S3-compatible store
+// (s3rver), with the web root filled by deploy/tools/deploy-remote.mjs alone.
+// An applicant registers, applies with four documents and pays in the sandbox;
+// a university's ADMIN decides (each SMS sent once by the two instances); a
+// remote is deployed to a new version and rolled back, over HTTP and in
+// Chromium with the applicant's page open and an ADMIN opening the application;
 // one instance is killed with SIGKILL during a burst of submissions.
 //
 //   npm run test:topology     (after a build; .ci/run runs it after npm test)
@@ -226,6 +227,8 @@ describe('the production topology, through nginx only', { timeout: 170_000 }, ()
       PORTAL_DEMO_DATA: 'true',
       // A trial deployment: no Lenco keys, so the sandbox must be asked for by name.
       LENCO_SANDBOX: 'true',
+      // SMS in the offline sandbox, stored in the database both instances share.
+      SMS_SANDBOX: 'true',
       S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
       S3_BUCKET: `portal-topology-${RUN}`,
       S3_ACCESS_KEY_ID: 'S3RVER',
@@ -331,6 +334,27 @@ describe('the production topology, through nginx only', { timeout: 170_000 }, ()
     assert.equal(decided.status, 200, JSON.stringify(decided.body));
     const seen = await api('GET', `/api/applications/${id}`, { token });
     assert.equal(seen.body.status, 'APPROVED');
+
+    // Both instances drain the one SMS outbox (issue 18): once this application's texts are sent
+    // (the payment, raced by the provider's notification and the verify call, and the decision),
+    // the sandbox holds each exactly once.
+    const mine = (text) => new RegExp(`#${id}(?!\\d)`).test(text);
+    const deadline = Date.now() + 60_000;
+    let outbox = [];
+    while (Date.now() < deadline) {
+      outbox = (await pool.query(`select event, status, body from sms_outbox where body like $1`, [`%#${id}%`])).rows.filter((row) => mine(row.body));
+      if (outbox.length === 2 && outbox.every((row) => row.status === 'sent')) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    assert.deepEqual(outbox.map((row) => [row.event, row.status]).sort(), [
+      ['DECISION', 'sent'],
+      ['PAYMENT', 'sent'],
+    ]);
+    const sandbox = await fetch(`${instances[0].url}/sandbox/sms?format=json&to=${encodeURIComponent('+260971234567')}`);
+    assert.equal(sandbox.status, 200);
+    const texts = (await sandbox.json()).messages.map((m) => m.text).filter(mine);
+    assert.equal(texts.length, 2, texts.join('\n'));
+    assert.deepEqual(texts.sort(), outbox.map((row) => row.body).sort());
   });
 
   it('deploys a remote to a new version and rolls it back while a session keeps working', async () => {
