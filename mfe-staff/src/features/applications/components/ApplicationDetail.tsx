@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   applicationsApi,
@@ -28,22 +27,13 @@ import { AttachedFiles } from './AttachedFiles';
 import { CeilingBadge, DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 import { Grade12Results } from './Grade12Results';
 import { CopyButton } from './CopyButton';
+import { OfferSection } from './OfferSection';
+import { Section } from './Section';
 import { AcceptDialog, DeclineDialog, type AcceptRefusal, type OfferChoice } from './DecisionDialogs';
 import { HistoryTimeline } from './HistoryTimeline';
 import { NotesPanel } from './NotesPanel';
 import { notify, useAuth } from 'shared-auth';
 import { PaymentReceipt } from './PaymentReceipt';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** The server's answer when a program's places in the intake are all taken: 'No places left in X.' */
 const FULL_PROGRAM = /^No places left in /;
@@ -215,6 +205,7 @@ export function ApplicationDetail() {
           />
         )}
       </Section>
+      <OfferSection applicationId={a.id} status={a.status} />
       <Section title="Contact Information">
         <DetailList
           items={[
