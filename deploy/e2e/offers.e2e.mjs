@@ -105,6 +105,11 @@ describe('offers and letters', () => {
     assert.equal(offer.offer.conditions, CONDITIONS);
     const days = (Date.parse(offer.offer.replyBy) - Date.now()) / 86_400_000;
     assert.ok(days > 13.9 && days <= 14, `reply by 14 days ahead (${days})`);
+    // Staff see the offer's terms and its letter on the detail.
+    const offerSection = staffPage.getByRole('region', { name: 'Offer and Letters' });
+    await offerSection.getByText(CONDITIONS).waitFor({ timeout: 20_000 });
+    await offerSection.getByText('Open: waiting for the applicant').waitFor();
+    await offerSection.getByText(`Verification code ${offer.letters[0].code}`).waitFor();
 
     // The applicant sees the offer, accepts it after a confirmation, and downloads the letter.
     const page = await phonePage(browser, { acceptDownloads: true });
@@ -129,6 +134,11 @@ describe('offers and letters', () => {
     assert.ok(server.history.some((h) => h.kind === 'LETTER' && h.note === 'Offer letter downloaded by the applicant.'));
     offer = await ok(`/api/applications/${id}/offer`, { token });
     assert.equal(offer.offer.state, 'ACCEPTED');
+    await staffPage.reload();
+    await staffPage
+      .getByRole('region', { name: 'Offer and Letters' })
+      .getByText(/^Accepted on /)
+      .waitFor({ timeout: 20_000 });
 
     // Anyone can check the letter's code: for whom, and for which program, nothing more.
     const verified = await ok(`/api/letters/verify/${offer.letters[0].code}`);
