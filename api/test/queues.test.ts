@@ -258,7 +258,7 @@ describe('queues: assignment, queue filters and bulk actions', () => {
       const mails = (await t.ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))).slice(mailsBefore);
       assert.equal(mails.length, 5);
       for (const row of rows) {
-        const mail = mails.find((m) => m.text.startsWith(`Dear ${row.fullName},`));
+        const mail = mails.find((m) => m.text.includes(`\nDear ${row.fullName},\n`));
         assert.equal(mail?.subject, 'Your application has been declined');
         assert.match(mail!.text, /Reason: The intake is full/);
       }
