@@ -56,6 +56,17 @@ describe('reviewer notes', () => {
     const [audited] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'application.note'));
     assert.ok(audited, 'the note is audited');
     assert.ok(!JSON.stringify(audited).includes(marker), 'the audit entry does not carry the text');
+    // The staff timeline says who wrote a note and when (issue 17 item 7), never what it says.
+    const staffView = await call(t, 'GET', `/api/applications/${appId}`, { token: w.adminA.token });
+    const noted = (staffView.json().history as Array<{ kind: string; note: string | null; actor: { id: number } | null }>).filter((h) => h.kind === 'NOTE');
+    assert.deepEqual(
+      noted.map((h) => [h.note, h.actor?.id]),
+      [
+        ['Internal note added', w.adminA.id],
+        ['Internal note added', w.superuser.id],
+      ],
+    );
+    assert.ok(!JSON.stringify(staffView.json().history).includes(marker));
   });
 
   it('refuses empty, too long and control-character text with a 400 naming text, and saves nothing', async () => {
@@ -94,6 +105,7 @@ describe('reviewer notes', () => {
       const res = await call(t, 'GET', url, { token: w.userA.token });
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
       assert.ok(!res.body.includes(marker), `${url} leaks a reviewer note`);
+      assert.ok(!res.body.includes('Internal note added'), `${url} tells the applicant staff wrote notes`);
     }
     // Staff reads of the application itself do not carry notes either (they are asked for separately).
     for (const url of [`/api/applications/${appId}`, '/api/applications?page=1&size=50', '/api/applications/export.csv']) {

@@ -542,7 +542,7 @@ export const HistoryEntry = z.object({
    * ASSIGNMENT (issue 17): given to a reviewer, or taken back; staff only, never in an applicant's answer.
    * LETTER (issue 17 item 6): a decision letter downloaded (offers made and answered are STATUS changes).
    */
-  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT', 'LETTER']),
+  kind: z.enum(['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT', 'LETTER', 'NOTE']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),

@@ -326,7 +326,7 @@ export const applicationHistory = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT', 'LETTER'] }).notNull(),
+    kind: text('kind', { enum: ['STATUS', 'PAYMENT', 'DOCUMENT', 'ASSIGNMENT', 'LETTER', 'NOTE'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     note: text('note'),

@@ -13,7 +13,7 @@ import { applicationHistory } from '../../infrastructure/database/schema';
 
 export interface HistoryInput {
   applicationId: number;
-  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT' | 'NOTE';
   from?: string | null;
   to?: string | null;
   note?: string | null;
@@ -29,6 +29,10 @@ export async function historyCount(tx: Executor, applicationId: number): Promise
     .where(eq(applicationHistory.applicationId, applicationId));
   return Number(row?.n ?? 0);
 }
+
+/** Entries about the staff's own work (who reviews it, that a note was written): never in an applicant's view or export. */
+export const STAFF_ONLY_HISTORY = ['ASSIGNMENT', 'NOTE'] as const;
+export const isStaffOnlyHistory = (kind: string) => (STAFF_ONLY_HISTORY as readonly string[]).includes(kind);
 
 export async function recordHistory(tx: Executor, entry: HistoryInput): Promise<void> {
   await tx.insert(applicationHistory).values({

@@ -6,7 +6,7 @@ import { DECIDABLE_STATUSES, FEE_WAIVER_CHANNEL, feeFor, type Application, type 
 import type { Executor } from '../../infrastructure/database/client';
 import type { Caller } from '../../infrastructure/http/access';
 import { paymentState } from '../payments';
-import { toHistoryEntry } from './history';
+import { isStaffOnlyHistory, toHistoryEntry } from './history';
 import { duplicateApplicationIds, relationsOf, type ApplicationRelations, type ApplicationRow, type FileData, type LoadedApplication, type PaymentData } from './queries';
 import { canDecide, isStaff } from './reach';
 
@@ -116,7 +116,7 @@ export function toLoadedApplication(row: LoadedApplication, viewer: Caller): App
       phone: person?.phone ?? null,
     },
     files: row.files.map(toApplicationFile),
-    history: (staffView ? row.history : row.history.filter((h) => h.kind !== 'ASSIGNMENT')).map(toHistoryEntry),
+    history: (staffView ? row.history : row.history.filter((h) => !isStaffOnlyHistory(h.kind))).map(toHistoryEntry),
     grade12Results: (row.grade12Results ?? []) as Application['grade12Results'],
     points: row.grade12Points,
     // Staff only, like the duplicate flag: above the ceiling of any program chosen; a flag for review, never a refusal.

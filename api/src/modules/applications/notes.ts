@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import type { Caller } from '../../infrastructure/http/access';
 import { audit } from '../audit';
 import { findApplicationRow, insertNote, notesOf, type NoteData } from './queries';
+import { recordHistory } from './history';
 import { APPLICATION_NOT_FOUND, canDecide } from './reach';
 
 function toNote(note: NoteData): ReviewerNote {
@@ -33,7 +34,12 @@ export async function listNotes(ctx: AppContext, caller: Caller, applicationId: 
 
 export async function addNote(ctx: AppContext, caller: Caller, applicationId: number, text: string, ip: string | null): Promise<ReviewerNote> {
   await applicationForStaff(ctx, caller, applicationId);
-  const note = await insertNote(ctx.db, { applicationId, authorId: caller.id, text });
+  // The timeline says who wrote a note and when (issue 17 item 7), never what it says; staff only.
+  const note = await ctx.db.transaction(async (tx) => {
+    const written = await insertNote(tx, { applicationId, authorId: caller.id, text });
+    await recordHistory(tx, { applicationId, kind: 'NOTE', note: 'Internal note added', actorId: caller.id });
+    return written;
+  });
   // The audit log says a note was written, never what it says.
   await audit(ctx, { actorId: caller.id, actorEmail: caller.email, action: 'application.note', target: `application:${applicationId}`, outcome: 'success', ip, detail: null });
   return toNote(note);

@@ -201,7 +201,7 @@ export type FileData = Pick<ApplicationFileRow, 'id' | 'fileName' | 'contentType
 export interface HistoryData {
   id: number;
   at: string;
-  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT' | 'LETTER';
+  kind: 'STATUS' | 'PAYMENT' | 'DOCUMENT' | 'ASSIGNMENT' | 'LETTER' | 'NOTE';
   from: string | null;
   to: string | null;
   note: string | null;

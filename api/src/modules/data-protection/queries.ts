@@ -1,5 +1,5 @@
 /** Everything stored about one applicant, and its erasure (Data Protection Act 2021). */
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infrastructure/database/client';
 import {
@@ -75,8 +75,8 @@ export async function personalData(db: Executor, userId: number) {
             note: applicationHistory.note,
           })
           .from(applicationHistory)
-          // Who reviews an application (issue 17) is the staff's business, not the applicant's data.
-          .where(and(inArray(applicationHistory.applicationId, ids), ne(applicationHistory.kind, 'ASSIGNMENT')))
+          // Who reviews an application and that staff wrote notes (issue 17) are the staff's business, not the applicant's data.
+          .where(and(inArray(applicationHistory.applicationId, ids), notInArray(applicationHistory.kind, ['ASSIGNMENT', 'NOTE'])))
           .orderBy(asc(applicationHistory.createdAt), asc(applicationHistory.id)),
     db
       .select({

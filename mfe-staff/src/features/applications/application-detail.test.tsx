@@ -35,6 +35,7 @@ describe('application detail', () => {
           { id: 1, at: '2026-11-01T10:00:00.000Z', kind: 'STATUS', from: null, to: 'PENDING', note: 'Application submitted', actor: { id: 40, name: 'Applicant 1', role: 'USER' } },
           { id: 2, at: '2026-11-02T10:05:00.000Z', kind: 'PAYMENT', from: 'pending', to: 'successful', note: 'Payment completed (ZMW 150.75, REF-123456)', actor: null },
           { id: 3, at: '2026-11-02T10:05:00.000Z', kind: 'STATUS', from: 'PENDING', to: 'PENDING_REVIEW', note: 'Payment completed - application ready for review', actor: null },
+          { id: 4, at: '2026-11-03T09:00:00.000Z', kind: 'NOTE', from: null, to: null, note: 'Internal note added', actor: { id: 7, name: 'Jane Banda', role: 'ADMIN' } },
         ],
       }),
     );
@@ -65,13 +66,16 @@ describe('application detail', () => {
     const history = screen.getByRole('list', { name: 'History' });
     // The history speaks words, in Lusaka time, never codes.
     const steps = within(history).getAllByRole('listitem');
-    expect(steps).toHaveLength(3);
+    expect(steps).toHaveLength(4);
     expect(within(steps[0]).getByText('Application submitted — waiting for payment')).toBeInTheDocument();
     expect(within(steps[0]).getByText('1 Nov 2026, 12:00')).toBeInTheDocument();
     expect(within(steps[0]).getByText('by Applicant 1 (applicant)')).toBeInTheDocument();
     expect(within(steps[0]).queryByText('Application submitted')).not.toBeInTheDocument();
     expect(within(steps[1]).getByText('Payment received')).toBeInTheDocument();
     expect(within(steps[2]).getByText('Payment received — ready for review')).toBeInTheDocument();
+    // Who wrote an internal note and when (issue 17 item 7); the text stays in the Notes panel.
+    expect(within(steps[3]).getByText('Internal note added')).toBeInTheDocument();
+    expect(within(steps[3]).getByText('by Jane Banda (admin)')).toBeInTheDocument();
     expect(history).not.toHaveTextContent(/PENDING|PENDING_REVIEW|successful|→/);
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();

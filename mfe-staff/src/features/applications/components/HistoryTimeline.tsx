@@ -41,6 +41,8 @@ const sentence = (code: string) => {
 export function describeHistory(entry: HistoryEntry): string {
   // Queues (issue 17): the server words who it went to ('Assigned to Jane Banda').
   if (entry.kind === 'ASSIGNMENT') return entry.note ?? 'Assignment changed';
+  // Who wrote an internal note and when; the note itself is in the Notes panel.
+  if (entry.kind === 'NOTE') return 'Internal note added';
   // A payment that moved the application (older rows were stored as PAYMENT with statuses) reads as the status it reached.
   const to = entry.to ?? entry.from;
   if (entry.kind === 'LETTER') return 'Decision letter downloaded';
