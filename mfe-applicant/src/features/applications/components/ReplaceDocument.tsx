@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { ACCEPTED_FILE_TYPES, applicationsApi, DOCUMENT_LABELS, errorText, type Application, type ApplicationFile } from 'shared-api';
 import { notify } from 'shared-auth';
-import { checkDocument } from '../../../lib/document-check';
+import { prepareDocument } from '../../../lib/document-check';
 
 export function ReplaceDocument({ application, file, onReplaced }: { application: Application; file: ApplicationFile; onReplaced: (application: Application) => void }) {
   const input = useRef<HTMLInputElement>(null);
@@ -21,15 +21,17 @@ export function ReplaceDocument({ application, file, onReplaced }: { application
 
   const upload = async (chosen: File) => {
     setProblem('');
-    const refused = await checkDocument(file.documentType, chosen);
-    if (refused) {
-      setProblem(refused);
+    // A photo is shrunk on the phone before it is sent (issue 19), as in the wizard.
+    const prepared = await prepareDocument(file.documentType, chosen);
+    if (prepared.problem !== null) {
+      setProblem(prepared.problem);
       return;
     }
+    const sent = prepared.file;
     setBusy(true);
     try {
       const form = new FormData();
-      form.append('file', chosen, chosen.name);
+      form.append('file', sent, sent.name);
       onReplaced(await applicationsApi.replaceDocument(application.id, file.id, form));
       notify(`New ${label} file uploaded. The university will review it.`, 'success');
     } catch (err) {

@@ -1,6 +1,7 @@
 /**
  * Step 3: the four required documents, each chosen by drag and drop or a real
- * file input, checked for type (by content), and size before anything is sent. Loaded as its
+ * file input, checked for type (by content), a photo shrunk on the phone (issue 19),
+ * and size before anything is sent. Loaded as its
  * own chunk (the wizard's upload code).
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
@@ -11,7 +12,9 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { ACCEPTED_FILE_TYPES, DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType } from 'shared-api';
 import { formatBytes } from '../../../lib/format';
-import { checkDocument, type ChosenFiles, type FieldErrors } from '../model';
+import { prepareDocument } from '../../../lib/document-check';
+import type { Shrunk } from '../../../lib/shrink-photo';
+import type { ChosenFiles, FieldErrors } from '../model';
 
 export interface FilesStepProps {
   files: ChosenFiles;
@@ -44,6 +47,8 @@ function ImagePreview({ file }: { file: File }) {
 function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: File; error?: string; onFile: FilesStepProps['onFile'] }) {
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // What shrinking the last chosen photo saved, shown beside it (issue 19).
+  const [shrunk, setShrunk] = useState<Shrunk | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = `file-${type}`;
   const label = DOCUMENT_LABELS[type];
@@ -51,9 +56,12 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
   const take = (chosen: File | undefined) => {
     if (!chosen) return;
     setProblem(null);
-    void checkDocument(type, chosen).then((reason) => {
-      setProblem(reason);
-      if (!reason) onFile(type, chosen);
+    setShrunk(null);
+    void prepareDocument(type, chosen).then((prepared) => {
+      setProblem(prepared.problem);
+      if (prepared.problem !== null) return;
+      setShrunk(prepared.shrunk);
+      onFile(type, prepared.file);
     });
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -120,6 +128,7 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
           color="error"
           onClick={() => {
             setProblem(null);
+            setShrunk(null);
             onFile(type, null);
           }}
         >
@@ -136,6 +145,12 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {file.name} · {formatBytes(file.size)}
           </Typography>
+          {shrunk && shrunk.file === file && (
+            <Typography variant="body2" color="text.secondary">
+              Made smaller on this phone: {shrunk.before.width} × {shrunk.before.height}, {formatBytes(shrunk.before.bytes)} → {shrunk.after.width} × {shrunk.after.height},{' '}
+              {formatBytes(shrunk.after.bytes)}
+            </Typography>
+          )}
           {file.type.startsWith('image/') ? <ImagePreview file={file} /> : <Typography variant="body2">PDF document</Typography>}
         </Box>
       )}
