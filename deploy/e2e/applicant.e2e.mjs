@@ -15,7 +15,8 @@ import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal } from
 import { makePdf, makePng } from './sample-files.mjs';
 
 const FILES = [
-  { label: 'NRC front or passport', name: 'nrc-front.png', mimeType: 'image/png', buffer: makePng(64, 40, [200, 30, 30]) },
+  // A photo larger than 2000 px: shrunk on the phone before it is sent (issue 19).
+  { label: 'NRC front or passport', name: 'nrc-front.png', mimeType: 'image/png', buffer: makePng(2400, 1500, [200, 30, 30]), shrunkTo: [2000, 1250] },
   { label: 'NRC back', name: 'nrc-back.png', mimeType: 'image/png', buffer: makePng(64, 40, [30, 30, 200]) },
   { label: 'Academic results', name: 'results.pdf', mimeType: 'application/pdf', buffer: makePdf('Grade 12 results') },
   // Padded after %%EOF to about 600 KB, so a throttled upload takes long enough to watch its progress.
@@ -162,6 +163,7 @@ describe('applicant journey', () => {
     const chooser = await choosing;
     await chooser.setFiles({ name: first.name, mimeType: first.mimeType, buffer: first.buffer });
     await page.getByText(first.name, { exact: false }).first().waitFor();
+    await page.getByText(/^Made smaller on this phone: 2400 × 1500, .+ → 2000 × 1250, .+$/).waitFor({ timeout: 20_000 });
     for (const file of others) {
       await page.getByLabel(`Choose ${file.label}`).setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
       await page.getByText(file.name, { exact: false }).first().waitFor();
@@ -293,7 +295,11 @@ describe('applicant journey', () => {
       const stored = application.files.find((f) => f.fileName === file.name);
       assert.ok(stored, `${file.name} is stored`);
       const bytes = Buffer.from(await (await api(stored.url, token)).arrayBuffer());
-      assert.ok(bytes.equals(file.buffer), `${file.name} arrives byte for byte`);
+      if (file.shrunkTo) {
+        // Drawn again at 2000 px on its long edge, still a PNG: its header says so.
+        assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+        assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], file.shrunkTo, `${file.name} arrives shrunk`);
+      } else assert.ok(bytes.equals(file.buffer), `${file.name} arrives byte for byte`);
     }
 
     // Profile and settings; the data export; deleting the account ends the session.
