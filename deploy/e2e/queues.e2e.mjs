@@ -1,7 +1,7 @@
 /**
  * Queues (issue 17 item 3) in headless Chromium, against the real portal with
- * the demo data: an ADMIN selects several new applications on the list,
- * assigns them all to a colleague in one action, then declines some of them
+ * the demo data: an ADMIN selects twenty new applications on the list,
+ * assigns them all to a colleague in one action, then declines five of them
  * in bulk with one reason; each action asks first with the count, and the
  * list shows both at once. The server's state is checked after each step.
  */
@@ -10,8 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import { collectPageErrors, demoLogins, desktopPage, launchBrowser, signIn, startPortal } from './harness.mjs';
 import { makePng } from './sample-files.mjs';
 
-const COUNT = 6;
-const DECLINED = 3;
+const COUNT = 20;
+const DECLINED = 5;
 const REASON = 'The program is full for this intake.';
 
 describe('queues: bulk assignment and bulk decline', () => {
@@ -117,7 +117,7 @@ describe('queues: bulk assignment and bulk decline', () => {
     });
 
     // Decline some of them in bulk, with one reason.
-    for (let k = 0; k < DECLINED; k += 1) await table.getByRole('checkbox', { name: `Select application of Queue${stamp} Tester${k}` }).check();
+    for (let k = 0; k < DECLINED; k += 1) await table.getByRole('checkbox', { name: `Select application of Queue${stamp} Tester${k}`, exact: true }).check();
     await bar.getByText(`${DECLINED} applications selected`).waitFor();
     await bar.getByRole('button', { name: 'Decline…' }).click();
     const decline = page.getByRole('dialog', { name: `Decline ${DECLINED} applications` });
