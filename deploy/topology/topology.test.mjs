@@ -442,6 +442,25 @@ describe('the production topology, through nginx only', { timeout: 170_000 }, ()
     }
   });
 
+  it('takes the address nginx saw, never one the client wrote in X-Forwarded-For (as the audit and the limits read it)', async () => {
+    // Issue 21 finding 3: nginx replaces the header and the instances trust exactly that one hop.
+    const email = `forged-${RUN}@example.test`;
+    for (const forged of ['203.0.113.9', '198.51.100.7, 203.0.113.10']) {
+      const res = await fetch(`${web}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forged },
+        body: JSON.stringify({ email, password: 'Not-the-password-1' }),
+      });
+      assert.ok(res.status === 400 || res.status === 401, `refused sign-in answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+    const { rows } = await pool.query(`select ip from audit_log where actor_email = $1 and action = 'auth.login'`, [email]);
+    assert.deepEqual(
+      rows.map((row) => row.ip),
+      ['127.0.0.1', '127.0.0.1'],
+    );
+  });
+
   it('loses no acknowledged submission when an instance is killed during a burst', async (t) => {
     const applicants = [];
     for (let i = 0; i < 12; i++) applicants.push(await registerApplicant(`burst-${i}`));
