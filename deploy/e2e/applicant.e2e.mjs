@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const FILES = [
@@ -137,18 +137,7 @@ describe('applicant journey', () => {
     await page.getByLabel(/^Province of school last attended/).fill('Central');
     await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
     await page.getByLabel(/^Institution attended/).fill('Kabwe Secondary School');
-    // Grade 12 results (issue 17 item 4): row 1 starts as English Language; four more make the best five (3+2+2+4+5).
-    for (const [n, subject, grade] of [
-      [1, null, '3'],
-      [2, 'Mathematics', '2'],
-      [3, 'Biology', '2'],
-      [4, 'Chemistry', '4'],
-      [5, 'Physics', '5'],
-    ]) {
-      if (subject) await page.getByLabel(`Subject ${n}`, { exact: true }).selectOption(subject);
-      await page.getByLabel(`Grade ${n}`, { exact: true }).selectOption(grade);
-    }
-    await page.getByText('Best five: 16 points').waitFor();
+    await fillGrade12Results(page);
     await page.getByLabel(/^Program notes/).fill('Interested in research.');
     await assertFits(page, 'wizard step 2');
     await shot(page, 'step2');

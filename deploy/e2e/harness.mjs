@@ -20,6 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'server', 'dist', 'server.mjs');
@@ -234,4 +236,46 @@ export function collectPageErrors(page) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** A local SMTP listener keeping every message it receives ({to, subject, text}). */
+export async function startSmtp() {
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((mail) => {
+            received.push({ to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: server.server.address().port, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * Wizard step 2's Grade 12 results (issue 17 item 4): row 1 starts as English
+ * Language; four more make the best five (3+2+2+4+5 = 16 points).
+ */
+export async function fillGrade12Results(page) {
+  for (const [n, subject, grade] of [
+    [1, null, '3'],
+    [2, 'Mathematics', '2'],
+    [3, 'Biology', '2'],
+    [4, 'Chemistry', '4'],
+    [5, 'Physics', '5'],
+  ]) {
+    if (subject) await page.getByLabel(`Subject ${n}`, { exact: true }).selectOption(subject);
+    await page.getByLabel(`Grade ${n}`, { exact: true }).selectOption(grade);
+  }
+  await page.getByText('Best five: 16 points').waitFor();
 }

@@ -21,7 +21,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, demoLogins, desktopPage, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, demoLogins, desktopPage, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const STAMP = Date.now().toString(36);
@@ -201,18 +201,7 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     await phone.getByLabel(/^Province of school last attended/).fill('Copperbelt');
     await phone.getByLabel(/^Highest qualification/).selectOption('Grade 12');
     await phone.getByLabel(/^Institution attended/).fill('Kitwe Boys Secondary');
-    // Grade 12 results (issue 17 item 4): row 1 starts as English Language; four more make the best five (3+2+2+4+5).
-    for (const [n, subject, grade] of [
-      [1, null, '3'],
-      [2, 'Mathematics', '2'],
-      [3, 'Biology', '2'],
-      [4, 'Chemistry', '4'],
-      [5, 'Physics', '5'],
-    ]) {
-      if (subject) await phone.getByLabel(`Subject ${n}`, { exact: true }).selectOption(subject);
-      await phone.getByLabel(`Grade ${n}`, { exact: true }).selectOption(grade);
-    }
-    await phone.getByText('Best five: 16 points').waitFor();
+    await fillGrade12Results(phone);
     // The draft reaches the server as they type (at most one save every few seconds).
     await until('the draft saved on the server', async () => {
       const saved = await call('/api/drafts/mine', { token: chanda.token });

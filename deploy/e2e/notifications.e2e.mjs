@@ -20,39 +20,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { collectPageErrors, demoLogins, launchBrowser, phonePage, signIn, startPortal, whenInteractive } from './harness.mjs';
+import { collectPageErrors, demoLogins, launchBrowser, phonePage, signIn, startPortal, startSmtp, whenInteractive } from './harness.mjs';
 import { makePng } from './sample-files.mjs';
 
 const TYPED_PHONE = '0977123456';
 const PHONE = '+260977123456';
 const WAIT_MS = 30_000;
 const REASON = 'NRC back is unreadable — please upload a clearer photo';
-
-/** A local SMTP listener keeping every message it receives ({to, subject, text}). */
-async function startSmtp() {
-  const received = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((mail) => {
-            received.push({ to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-            callback();
-          })
-          .catch(callback);
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: server.server.address().port, received, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 /** Polls `probe` until it answers something truthy, or fails with `what` after the deadline. */
 async function until(what, probe, timeoutMs = WAIT_MS) {

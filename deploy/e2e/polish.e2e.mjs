@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, desktopPage, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, desktopPage, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const PHONE = { width: 360, height: 740 };
@@ -136,18 +136,7 @@ describe('issue 22: not-found pages, coming-soon, files and wording at 360 px', 
     await page.getByLabel(/^Province of school last attended/).fill('Copperbelt');
     await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
     await page.getByLabel(/^Institution attended/).fill('Ndola Girls Technical');
-    // Grade 12 results (issue 17 item 4): row 1 starts as English Language; four more make the best five (3+2+2+4+5).
-    for (const [n, subject, grade] of [
-      [1, null, '3'],
-      [2, 'Mathematics', '2'],
-      [3, 'Biology', '2'],
-      [4, 'Chemistry', '4'],
-      [5, 'Physics', '5'],
-    ]) {
-      if (subject) await page.getByLabel(`Subject ${n}`, { exact: true }).selectOption(subject);
-      await page.getByLabel(`Grade ${n}`, { exact: true }).selectOption(grade);
-    }
-    await page.getByText('Best five: 16 points').waitFor();
+    await fillGrade12Results(page);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();

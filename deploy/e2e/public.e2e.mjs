@@ -8,37 +8,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal, whenInteractive } from './harness.mjs';
+import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal, startSmtp, whenInteractive } from './harness.mjs';
 
 let portal;
 let browser;
 let smtp;
-
-/** A local SMTP listener that keeps every message it receives ({to, text}). */
-async function startSmtp() {
-  const received = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((mail) => {
-            received.push({ to: mail.to?.[0]?.address ?? '', text: mail.text ?? '' });
-            callback();
-          })
-          .catch(callback);
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: server.server.address().port, received, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 async function waitForMail(to, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
