@@ -382,11 +382,16 @@ async function attack(server, jwtSecret) {
     'POST /api/auth/reset-password',
     'POST /api/subscribers',
   ]);
+  // The caller's own draft and notification centre: every caller has one, so a 2xx is
+  // not a finding; the owner's own are checked below to be untouched by everyone else's calls.
+  const callerScoped = new Set(['DELETE /api/drafts/mine', 'POST /api/notifications/read-all']);
+  const ownerDraft = await call('authz: data intact after hostile writes', 'PUT', '/api/drafts/mine', { token: owner.token, json: { fullName: 'Draft Owner', updatedAt: null }, who: 'owner' });
+  const unreadBefore = (await call('authz: data intact after hostile writes', 'GET', '/api/notifications/unread-count', { token: owner.token, who: 'owner' })).json;
   for (const route of routes) {
     for (const [who, token] of Object.entries(callers)) {
       const isWrite = route.method !== 'GET';
       // Writes by entitled callers would change the owner's data the later attacks need; their reads are enough.
-      if (isWrite && entitled.has(who) && !selfOnly.has(`${route.method} ${route.path}`)) continue;
+      if (isWrite && entitled.has(who) && (callerScoped.has(`${route.method} ${route.path}`) || !selfOnly.has(`${route.method} ${route.path}`))) continue;
       const r = await call('authz: 51 routes × 6 callers', route.method, route.url, { token, json: isWrite ? writeBody(route) : undefined, who });
       if (r.status < 200 || r.status >= 300 || entitled.has(who)) continue;
       const key = `${route.method} ${route.path}`;
@@ -398,7 +403,8 @@ async function attack(server, jwtSecret) {
       const createdInA = r.json && (r.json.universityId === uniA || (route.path === '/api/courses' && r.json.programId === programA.id));
       const creation = route.method === 'POST' && (route.path === '/api/programs' || route.path === '/api/courses');
       if (creation && who === 'adminB' && !createdInA) continue;
-      if (isWrite && !selfOnly.has(key)) rec.find('authz: 51 routes × 6 callers', 'High', `${key} as ${who} answered ${r.status} (a write on university A's or the owner's data)`);
+      if (isWrite && !selfOnly.has(key) && !callerScoped.has(key))
+        rec.find('authz: 51 routes × 6 callers', 'High', `${key} as ${who} answered ${r.status} (a write on university A's or the owner's data)`);
       if (!open(route) && !selfOnly.has(key) && who === 'guest') rec.find('authz: 51 routes × 6 callers', 'High', `${key} as a guest answered ${r.status}`);
       for (const secret of secretsOfOwner) {
         if (r.text.includes(secret))
@@ -428,6 +434,16 @@ async function attack(server, jwtSecret) {
     if (a.json?.status && a.json.status !== 'PENDING') rec.find('authz: data intact after hostile writes', 'High', `the owner's application became ${a.json.status}`);
     const me = await call('authz: data intact after hostile writes', 'GET', '/api/users/me/export', { token: owner.token, who: 'owner' });
     if (me.status !== 200) rec.find('authz: data intact after hostile writes', 'High', `the owner lost access after hostile writes (${me.status})`);
+    const draft = await call('authz: data intact after hostile writes', 'GET', '/api/drafts/mine', { token: owner.token, who: 'owner' });
+    if (ownerDraft.status !== 200) rec.find('authz: data intact after hostile writes', 'Low', `the owner's draft could not be saved (${ownerDraft.status}), so Start Over was not checked`);
+    else if (draft.json?.draft?.fullName !== 'Draft Owner') rec.find('authz: data intact after hostile writes', 'High', `the owner's draft was lost to another caller's Start Over (${draft.status})`);
+    const unreadAfter = (await call('authz: data intact after hostile writes', 'GET', '/api/notifications/unread-count', { token: owner.token, who: 'owner' })).json;
+    if (JSON.stringify(unreadAfter) !== JSON.stringify(unreadBefore))
+      rec.find(
+        'authz: data intact after hostile writes',
+        'High',
+        `another caller's read-all changed the owner's unread notifications (${JSON.stringify(unreadBefore)} → ${JSON.stringify(unreadAfter)})`,
+      );
   }
 
   /* --- 2. forged tokens and logout reuse --- */
@@ -537,6 +553,14 @@ async function attack(server, jwtSecret) {
     }
   }
 
+  /**
+   * Whether a page carries a stored payload where a browser would act on it: markup
+   * verbatim anywhere (escaped text never holds '<'), a javascript: address only as
+   * the value of an attribute a browser follows (as text, or inside the page's JSON
+   * data element, it is inert words).
+   */
+  const carriesLive = (html, payload) => (payload.startsWith('javascript:') ? /\b(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*javascript:/i.test(html) : html.includes(payload));
+
   /* --- 4. stored scripts --- */
   {
     const cat = 'stored scripts read back';
@@ -564,10 +588,10 @@ async function attack(server, jwtSecret) {
     if (server.webBuilt) {
       for (const s of saved.filter((x) => x.url.startsWith('/api/universities')).slice(0, 3)) {
         const page = await call('stored scripts in guest HTML pages', 'GET', s.url.replace('/api', ''), { headers: { accept: 'text/html' }, who: 'guest' });
-        if (page.status === 200 && page.text.includes(s.p)) rec.find(cat, 'High', `the guest page ${s.url.replace('/api', '')} carries ${s.p} unescaped`);
+        if (page.status === 200 && carriesLive(page.text, s.p)) rec.find(cat, 'High', `the guest page ${s.url.replace('/api', '')} carries ${s.p} unescaped`);
       }
       const home = await call('stored scripts in guest HTML pages', 'GET', '/universities', { headers: { accept: 'text/html' }, who: 'guest' });
-      for (const p of payloads) if (home.text.includes(p)) rec.find(cat, 'High', `the guest page /universities carries ${p} unescaped`);
+      for (const p of payloads) if (carriesLive(home.text, p)) rec.find(cat, 'High', `the guest page /universities carries ${p} unescaped`);
     }
   }
 
