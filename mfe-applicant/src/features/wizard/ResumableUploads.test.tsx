@@ -211,15 +211,21 @@ describe('resumable document uploads', () => {
       [/Choose Certificate/, pdf('certificate.pdf')],
     ];
     for (const [label, file] of chosen) await choose(label, file);
-    const uploads = await Promise.all(chosen.map(([, file]) => uploadOf(file.name)));
+    // One at a time: the first is sending, the others wait their turn.
+    expect(await screen.findAllByText('Waiting to upload…')).toHaveLength(3);
     const ids = ['a', 'b', 'c', 'd'].map((c) => c.repeat(32));
-    // Three finish now, the last one only after Submit.
-    act(() => {
-      uploads.slice(0, 3).forEach((upload, index) => {
+    const uploads: MockUpload[] = [];
+    // Three finish now, each starting when the one before it is done; the last one only after Submit.
+    for (const [index, [, file]] of chosen.entries()) {
+      const upload = await uploadOf(file.name);
+      uploads.push(upload);
+      expect(mockUploads.filter((other) => other.start.mock.calls.length > 0)).toHaveLength(index + 1);
+      if (index === 3) break;
+      act(() => {
         upload.url = `/api/uploads/${ids[index]}`;
         upload.options.onSuccess();
       });
-    });
+    }
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Step 4 of 4: Review' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));

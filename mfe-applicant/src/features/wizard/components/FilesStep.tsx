@@ -62,7 +62,7 @@ function UploadProgress({ type, state }: { type: DocumentType; state: UploadStat
     <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
       {state.status === 'uploading' && <LinearProgress variant="determinate" value={state.percent} aria-label={`${label} upload progress`} />}
       <Typography variant="body2" color={state.status === 'uploaded' ? 'success.main' : 'text.secondary'}>
-        {state.status === 'uploading' ? `Uploading… ${state.percent}%` : state.status === 'uploaded' ? 'Uploaded' : 'Waiting for the network…'}
+        {state.status === 'uploading' ? `Uploading… ${state.percent}%` : state.status === 'uploaded' ? 'Uploaded' : state.status === 'queued' ? 'Waiting to upload…' : 'Waiting for the network…'}
       </Typography>
     </Box>
   );

@@ -3,21 +3,25 @@
  * the resumable uploads (api/resumable.ts, loaded with the first document):
  * per-document progress, paused while the browser is offline and resumed
  * when the network returns, resumed from the server's offset after a reload
- * (the files come back from the wizard's file store). Submit then names the
- * uploads instead of sending the files (`whenSettled`).
+ * (the files come back from the wizard's file store). One document is sent
+ * at a time, the others queued: on a slow uplink nothing is gained by
+ * sending in parallel, and a cut then loses at most one chunk. Submit names
+ * the uploads instead of sending the files (`whenSettled`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from 'shared-api';
 import type { ChosenFiles } from '../model';
 import type { ResumableUpload } from '../api/resumable';
 
-export type UploadState = { status: 'uploading'; percent: number } | { status: 'waiting' } | { status: 'uploaded'; uploadId: string } | { status: 'failed'; message: string };
+export type UploadState = { status: 'queued' } | { status: 'uploading'; percent: number } | { status: 'waiting' } | { status: 'uploaded'; uploadId: string } | { status: 'failed'; message: string };
 export type UploadStates = Partial<Record<DocumentType, UploadState>>;
 
 interface Running {
   file: File;
   upload: ResumableUpload | null;
-  /** The last progress shown, kept while waiting for the network. */
+  /** Sending now: one document at a time, so a dropped connection loses at most one chunk. */
+  active: boolean;
+  /** The last progress shown, kept while waiting. */
   percent: number;
 }
 
@@ -29,7 +33,7 @@ export function useDocumentUploads(userId: number, files: ChosenFiles, ready: bo
   const latest = useRef<UploadStates>({});
   const waiters = useRef(new Set<() => void>());
 
-  const setState = useCallback((type: DocumentType, file: File, state: UploadState | undefined) => {
+  const setState = useCallback((type: DocumentType, file: File | null, state: UploadState | undefined) => {
     // A late event of a replaced file says nothing about the new one.
     if (state && running.current[type]?.file !== file) return;
     const next = { ...latest.current };
@@ -40,6 +44,19 @@ export function useDocumentUploads(userId: number, files: ChosenFiles, ready: bo
     for (const wake of [...waiters.current]) wake();
   }, []);
 
+  /** Starts the next document waiting its turn, unless one is sending or the browser is offline. */
+  const pump = useCallback(() => {
+    if (navigator.onLine === false) return;
+    const entries = DOCUMENT_TYPES.map((type) => [type, running.current[type]] as const);
+    if (entries.some(([, entry]) => entry?.active)) return;
+    const next = entries.find(([type, entry]) => entry?.upload && ['queued', 'waiting', 'uploading'].includes(latest.current[type]?.status ?? ''));
+    if (!next) return;
+    const [type, entry] = next;
+    entry!.active = true;
+    setState(type, entry!.file, { status: 'uploading', percent: entry!.percent });
+    entry!.upload!.start();
+  }, [setState]);
+
   useEffect(() => {
     if (!ready) return;
     for (const type of DOCUMENT_TYPES) {
@@ -49,52 +66,53 @@ export function useDocumentUploads(userId: number, files: ChosenFiles, ready: bo
       current?.upload?.pause();
       delete running.current[type];
       if (!file) {
-        setState(type, current?.file ?? new File([], ''), undefined);
+        setState(type, null, undefined);
         continue;
       }
-      const entry: Running = { file, upload: null, percent: 0 };
+      const entry: Running = { file, upload: null, active: false, percent: 0 };
       running.current[type] = entry;
-      setState(type, file, navigator.onLine === false ? { status: 'waiting' } : { status: 'uploading', percent: 0 });
+      setState(type, file, navigator.onLine === false ? { status: 'waiting' } : { status: 'queued' });
+      const settle = (state: UploadState) => {
+        entry.active = false;
+        setState(type, file, state);
+        pump();
+      };
       void loadResumable()
         .then(({ resumableUpload }) => {
           if (running.current[type] !== entry) return;
           entry.upload = resumableUpload(userId, type, file, {
             onProgress: (percent) => {
               entry.percent = percent;
-              setState(type, file, { status: 'uploading', percent });
+              if (entry.active) setState(type, file, { status: 'uploading', percent });
             },
-            onSuccess: (uploadId) => setState(type, file, { status: 'uploaded', uploadId }),
-            onError: (problem) => setState(type, file, problem.offline ? { status: 'waiting' } : { status: 'failed', message: problem.message }),
+            onSuccess: (uploadId) => settle({ status: 'uploaded', uploadId }),
+            onError: (problem) => settle(problem.offline ? { status: 'waiting' } : { status: 'failed', message: problem.message }),
           });
-          if (navigator.onLine !== false) entry.upload.start();
+          pump();
         })
         .catch(() => setState(type, file, { status: 'failed', message: 'The upload could not start. The file will be sent with the application.' }));
     }
-  }, [files, ready, userId, setState]);
+    pump();
+  }, [files, ready, userId, setState, pump]);
 
   useEffect(() => {
-    const unfinished = () => DOCUMENT_TYPES.filter((type) => running.current[type]?.upload && latest.current[type]?.status !== 'uploaded');
     const offline = () => {
-      for (const type of unfinished()) {
-        const entry = running.current[type]!;
-        entry.upload!.pause();
+      for (const type of DOCUMENT_TYPES) {
+        const entry = running.current[type];
+        const status = latest.current[type]?.status;
+        if (!entry || status === 'uploaded' || status === 'failed') continue;
+        if (entry.active) entry.upload?.pause();
+        entry.active = false;
         setState(type, entry.file, { status: 'waiting' });
       }
     };
-    const online = () => {
-      for (const type of unfinished()) {
-        const entry = running.current[type]!;
-        setState(type, entry.file, { status: 'uploading', percent: entry.percent });
-        entry.upload!.start();
-      }
-    };
     window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
+    window.addEventListener('online', pump);
     return () => {
       window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
+      window.removeEventListener('online', pump);
     };
-  }, [setState]);
+  }, [setState, pump]);
 
   // Leaving the wizard stops sending; the uploads continue from their offsets when it opens again.
   useEffect(() => {
@@ -113,7 +131,7 @@ export function useDocumentUploads(userId: number, files: ChosenFiles, ready: bo
       new Promise<Partial<Record<DocumentType, string>>>((resolve) => {
         const check = () => {
           const current = latest.current;
-          if (chosen.some((type) => current[type]?.status === 'uploading' || current[type]?.status === 'waiting')) return;
+          if (chosen.some((type) => ['queued', 'uploading', 'waiting'].includes(current[type]?.status ?? ''))) return;
           waiters.current.delete(check);
           const ids: Partial<Record<DocumentType, string>> = {};
           for (const type of chosen) {
