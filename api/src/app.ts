@@ -37,6 +37,7 @@ import { offersRoutes, startOfferLapses } from './modules/offers';
 import { paymentsRoutes, sandboxRoutes, startPaymentReconciliation } from './modules/payments';
 import { startIntakeReminders } from './modules/reminders';
 import { subscribersRoutes } from './modules/subscribers';
+import { uploadRoutes } from './modules/uploads';
 import { accountRoutes, usersRoutes } from './modules/users';
 
 export interface BuildOptions {
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   await applicationRoutes(app, ctx);
   await fileRoutes(app, ctx);
   await draftRoutes(app, ctx);
+  await uploadRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
   await sandboxRoutes(app, ctx);
   await feeWaiverRoutes(app, ctx);

@@ -258,7 +258,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     reminders: { intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000 },
     offers: { lapseIntervalMs: e.OFFER_LAPSE_INTERVAL_SECONDS * 1000 },
-    uploads: { maxFileBytes: e.UPLOAD_MAX_FILE_BYTES, maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES, orphanSweepHours: e.ORPHAN_FILE_SWEEP_HOURS },
+    uploads: {
+      maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
+      maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES,
+      orphanSweepHours: e.ORPHAN_FILE_SWEEP_HOURS,
+      /** Resumable uploads (tus) in progress on the local store; with S3 they wait in the bucket instead. */
+      resumableDir: path.join(dataDir, 'resumable-uploads'),
+    },
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET
         ? ({

@@ -61,12 +61,12 @@ function sweepsAnOrphanOnlyWhenOld(name: string, start: () => Promise<{ t: TestA
 
       // Young: a submission could still be writing it.
       const young = await sweepOrphanFiles(t.ctx, t.app.log);
-      assert.deepEqual(young, { examined: referenced.length + 1, deleted: 0, partialDeleted: 0 });
+      assert.deepEqual(young, { examined: referenced.length + 1, deleted: 0, partialDeleted: 0, resumableDeleted: 0 });
       assert.deepEqual(await storedKeys(t), [...referenced, orphan].sort());
 
       // A day later: the orphan goes, every application's files stay.
       const later = await sweepOrphanFiles(t.ctx, t.app.log, { now: new Date(Date.now() + 25 * HOUR) });
-      assert.deepEqual(later, { examined: referenced.length + 1, deleted: 1, partialDeleted: 0 });
+      assert.deepEqual(later, { examined: referenced.length + 1, deleted: 1, partialDeleted: 0, resumableDeleted: 0 });
       assert.deepEqual(await storedKeys(t), referenced);
       for (const key of referenced) await assert.doesNotReject(storage.get(key));
     });

@@ -22,6 +22,7 @@ import {
   QUALIFICATIONS,
   ROLES,
   START_AFTER_END,
+  type DocumentType,
 } from './constants';
 import { ECZ_SUBJECTS, ENGLISH_SUBJECT, GRADE12_MAX_SUBJECTS, GRADE12_MIN_SUBJECTS, type EczSubject, type Grade12Result } from './grade12';
 
@@ -376,6 +377,11 @@ export const Grade12Results = z.array(z.unknown(), { error: 'must be a list of s
 });
 export const Grade12ResultRow = z.object({ subject: z.enum(ECZ_SUBJECTS), grade: z.number() });
 
+/** The id of a resumable upload: the last segment of its URL under /api/uploads/. */
+export const UploadId = z.string().regex(/^[0-9a-f]{32}$/, 'must be the id of an upload');
+export const DocumentUploadIds = z.object(Object.fromEntries(DOCUMENT_TYPES.map((type) => [type, UploadId.optional()])) as Record<DocumentType, z.ZodOptional<typeof UploadId>>).strict();
+export type DocumentUploadIds = Partial<Record<DocumentType, string>>;
+
 export const ApplicationCreate = z
   .object({
     /** Ignored unless it names the caller: a USER applies only for itself. */
@@ -413,6 +419,12 @@ export const ApplicationCreate = z
     documentTypes: z.array(z.enum(DOCUMENT_TYPES)).length(DOCUMENT_TYPES.length).optional(),
     /** Issue 17 item 4: optional for spec clients; the wizard asks for at least five subjects with English. */
     grade12Results: Grade12Results.optional().nullable(),
+    /**
+     * Issue 19: documents already sent through the resumable uploads
+     * (`/api/uploads`), by kind: the id of the caller's own completed upload.
+     * The kinds named here are not sent as 'files' parts.
+     */
+    documentUploads: DocumentUploadIds.optional(),
   })
   .strict();
 export type ApplicationCreate = Omit<z.input<typeof ApplicationCreate>, 'grade12Results'> & { grade12Results?: { subject: EczSubject; grade: number }[] | null };

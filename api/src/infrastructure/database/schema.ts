@@ -838,3 +838,33 @@ export const decisionLetters = pgTable(
     check('decision_letters_kind', sql`${t.kind} in ('OFFER', 'DECLINE')`),
   ],
 );
+
+/**
+ * Resumable document uploads (tus, issue 19): a row from the moment an
+ * applicant starts one, so ownership is known before a byte arrives.
+ * `completedAt` is set once every byte is in, sniffed and copied into the
+ * document storage under `storageKey`; the submission then attaches it to
+ * its application (once only). The orphan sweep removes the unattached ones.
+ */
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    /** The tus upload id (random, in the upload's URL). */
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentType: text('document_type', { enum: ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    /** Upload-Length announced at creation. */
+    size: integer('size').notNull(),
+    /** Known on completion (sniffed from the bytes). */
+    contentType: text('content_type'),
+    sha256: text('sha256'),
+    storageKey: text('storage_key'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    attachedApplicationId: integer('attached_application_id').references(() => applications.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('document_uploads_owner_idx').on(t.ownerId), uniqueIndex('document_uploads_key_unique').on(t.storageKey), index('document_uploads_created_idx').on(t.createdAt)],
+);

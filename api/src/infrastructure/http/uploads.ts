@@ -52,7 +52,7 @@ export function cleanFileName(raw: string | undefined, extension: string, fallba
   return `${stem}.${extension}`;
 }
 
-function newStorageKey(): string {
+export function newStorageKey(): string {
   const now = new Date();
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   return `applications/${month}/${randomUUID()}`;

@@ -9,6 +9,9 @@
  * enough that no submission can still be in flight (a day by default) and
  * the database, asked at that moment, has no row referring to it.
  *
+ * First, resumable uploads (the uploads module) that were never finished,
+ * or finished but taken by no application, by that cutoff go with their bytes.
+ *
  * The same sweep deletes partial uploads ('.part' files, staged copies)
  * that a killed process left behind, once they are as old as that cutoff.
  *
@@ -20,6 +23,7 @@ import type { AppContext } from '../../context';
 import { storageKeysInUse } from './queries';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import { storageFor, type ListedObject } from '../../infrastructure/storage';
+import { sweepStaleUploads } from '../uploads';
 
 const UPLOADS_PREFIX = 'applications/';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,11 +34,14 @@ export interface SweepResult {
   deleted: number;
   /** Partial uploads (.part files, staged copies) of a process killed mid-upload. */
   partialDeleted: number;
+  /** Resumable uploads never finished, or finished and never submitted, by the cutoff. */
+  resumableDeleted: number;
 }
 
 export async function sweepOrphanFiles(ctx: Pick<AppContext, 'db' | 'config'>, log: FastifyBaseLogger, options: { olderThanMs?: number; now?: Date } = {}): Promise<SweepResult> {
   const storage = storageFor(ctx.config.storage);
   const cutoff = (options.now ?? new Date()).getTime() - (options.olderThanMs ?? DAY_MS);
+  const resumableDeleted = await sweepStaleUploads(ctx, log, new Date(cutoff));
   let examined = 0;
   let deleted = 0;
   let batch: ListedObject[] = [];
@@ -64,7 +71,7 @@ export async function sweepOrphanFiles(ctx: Pick<AppContext, 'db' | 'config'>, l
   // Older than the cutoff, no upload can still be writing it (an upload times out long before a day).
   const partialDeleted = await storage.sweepPartial(new Date(cutoff + 1));
   if (partialDeleted > 0) log.info({ partialDeleted }, 'deleted partial uploads left by an interrupted process');
-  return { examined, deleted, partialDeleted };
+  return { examined, deleted, partialDeleted, resumableDeleted };
 }
 
 /** Sweeps every ORPHAN_FILE_SWEEP_HOURS, and stops with the app. */

@@ -12,6 +12,7 @@ import type { Executor } from '../../infrastructure/database/client';
 import {
   applicationChoices,
   applicationDraftFiles,
+  documentUploads,
   applicationFiles,
   applicationHistory,
   applicationNotes,
@@ -543,7 +544,13 @@ export async function storageKeysInUse(db: Executor, keys: string[]): Promise<st
     .select({ key: applicationFiles.storageKey })
     .from(applicationFiles)
     .where(inArray(applicationFiles.storageKey, keys))
-    .union(db.select({ key: applicationDraftFiles.storageKey }).from(applicationDraftFiles).where(inArray(applicationDraftFiles.storageKey, keys)));
+    .union(db.select({ key: applicationDraftFiles.storageKey }).from(applicationDraftFiles).where(inArray(applicationDraftFiles.storageKey, keys)))
+    .union(
+      db
+        .select({ key: sql<string>`${documentUploads.storageKey}`.as('key') })
+        .from(documentUploads)
+        .where(inArray(documentUploads.storageKey, keys)),
+    );
   return rows.map((r) => r.key);
 }
 

@@ -37,7 +37,7 @@ import { filesOfApplication, openFile } from './files';
 import { applicationsOfUser, getApplication, listApplications } from './listing';
 import { addNote, listNotes } from './notes';
 import { AlreadyAppliedBody, ApplicationParams, DocumentParams, FileParams, SubmitResponse, UserParams } from './schemas';
-import { submitApplication } from './submission';
+import { applicationOnly, submitApplication } from './submission';
 
 export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { maxFileBytes, maxRequestBytes } = ctx.config.uploads;
@@ -64,15 +64,18 @@ export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
         onRequest: refuseBodyOver(maxRequestBytes),
         schema: {
           tags: ['applications'],
-          summary: "Submit an application: multipart part 'application' (JSON) and four 'files' parts",
-          consumes: ['multipart/form-data'],
+          summary: "Submit an application: multipart part 'application' (JSON) and four 'files' parts, or the application as JSON with documentUploads naming uploads made at /api/uploads",
+          consumes: ['multipart/form-data', 'application/json'],
           response: { 201: SubmitResponse, 400: ErrorBody, 409: AlreadyAppliedBody, 413: ErrorBody, 415: ErrorBody },
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw unsupportedMediaType(MULTIPART_REQUIRED_MESSAGE);
+        // JSON only when it names documents sent earlier through /api/uploads (documentUploads); multipart otherwise, as the spec says.
+        const json = !request.isMultipart() && typeof request.body === 'object' && request.body !== null && 'documentUploads' in request.body;
+        if (!request.isMultipart() && !json) throw unsupportedMediaType(MULTIPART_REQUIRED_MESSAGE);
         try {
-          const result = await submitApplication(ctx, callerOf(request), request.parts(), request.log);
+          const parts = json ? applicationOnly(request.body) : request.parts();
+          const result = await submitApplication(ctx, callerOf(request), parts, request.log);
           return reply.code(201).send(result);
         } catch (error) {
           discardRestOfBody(request.raw, maxRequestBytes);

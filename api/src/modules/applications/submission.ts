@@ -16,6 +16,7 @@ import { programsByIds } from '../catalogue';
 import { deleteUnusedDraftDocuments, draftDocumentsFor, endDraft } from '../drafts';
 import { alreadyAppliedAfterRace, intakeForApplication } from '../intakes';
 import { queueEmailNotice, queueSmsNotice, submittedEmail, submittedSms } from '../notifications';
+import { attachUploadedDocuments, uploadedDocumentsFor } from '../uploads';
 import { isBlockedFromUniversity } from '../users';
 import { recordHistory } from './history';
 import { toApplication } from './mapping';
@@ -94,7 +95,8 @@ export async function submitApplication(ctx: AppContext, caller: Caller, parts: 
             throw badRequest(`files: send exactly ${DOCUMENT_TYPES.length} files, one per required document`);
           }
           // Named by the order the application part gives (or the spec's order), so the refusal can say which document.
-          const documentType = (input?.documentTypes ?? DOCUMENT_TYPES)[uploads.length] ?? DOCUMENT_TYPES[uploads.length]!;
+          const partTypes = filePartTypes(input);
+          const documentType = partTypes[uploads.length] ?? DOCUMENT_TYPES[uploads.length]!;
           uploads.push(await storeUpload(storage, part, budget, maxFileBytes, keys, DOCUMENT_LABELS[documentType]));
         } else {
           throw badRequest(`Unknown field: ${part.fieldname}`);
@@ -106,8 +108,12 @@ export async function submitApplication(ctx: AppContext, caller: Caller, parts: 
     if (!input) throw badRequest('application: is required');
     const documentTypes: readonly DocumentType[] = input.documentTypes ?? DOCUMENT_TYPES;
     if (new Set(documentTypes).size !== DOCUMENT_TYPES.length) throw badRequest('documentTypes: must name each document once');
+    // Documents sent earlier through the resumable uploads (issue 19): the caller's own, finished, not used yet.
+    const uploaded = await uploadedDocumentsFor(ctx.db, caller.id, input.documentUploads ?? {});
+    const partTypes = filePartTypes(input);
+    if (uploads.length > partTypes.length) throw badRequest(`files: send exactly ${partTypes.length} files, one per document not already uploaded`);
     // The documents after those the request carries are taken from the applicant's saved draft (issue 16), never uploaded twice.
-    const fromDraft = documentTypes.slice(uploads.length);
+    const fromDraft = partTypes.slice(uploads.length);
     const draftDocuments = await draftDocumentsFor(ctx.db, caller.id, fromDraft, ALL_DOCUMENTS_REQUIRED_MESSAGE);
 
     const programs = await programsByIds(ctx, input.programIds);
@@ -157,8 +163,9 @@ export async function submitApplication(ctx: AppContext, caller: Caller, parts: 
           },
           programIds: data.programIds,
           files: [
+            ...uploaded.map(({ uploadId: _uploadId, ...document }) => document),
             ...uploads.map((upload, index) => ({
-              documentType: documentTypes[index]!,
+              documentType: partTypes[index]!,
               fileName: upload.fileName,
               storageKey: upload.key,
               contentType: upload.contentType,
@@ -175,6 +182,7 @@ export async function submitApplication(ctx: AppContext, caller: Caller, parts: 
             })),
           ],
         });
+        await attachUploadedDocuments(tx, caller.id, uploaded, created.id);
         await recordHistory(tx, { applicationId: created.id, kind: 'STATUS', from: null, to: 'PENDING', note: SUBMITTED_NOTE, actorId: caller.id });
         await queueSmsNotice(ctx, tx, submittedSms(ctx, { userId: caller.id, applicationId: created.id, phone: data.phoneNumber }));
         await queueEmailNotice(ctx, tx, submittedEmail(ctx, { userId: caller.id, applicationId: created.id, universityId, email: data.email }));
@@ -220,9 +228,20 @@ async function removeUploads(ctx: AppContext, storage: Storage, keys: string[], 
   await Promise.all(removable.map((key) => storage.delete(key).catch((cleanupError: unknown) => log.error({ err: cleanupError, key }, 'could not delete an uploaded file after a failed submission'))));
 }
 
+/** The document kinds the 'files' parts and the draft provide, in order: those not sent through the resumable uploads. */
+function filePartTypes(input: ParsedCreate | undefined): DocumentType[] {
+  const uploaded = input?.documentUploads ?? {};
+  return (input?.documentTypes ?? DOCUMENT_TYPES).filter((type) => !uploaded[type]);
+}
+
 /** A USER applies only for itself: a userId naming someone else is refused. */
 function checkApplicant(caller: Caller, input: ParsedCreate): void {
   const claimed = input.userId;
   if (claimed === undefined || claimed === null || claimed === '') return;
   if (String(claimed).trim() !== String(caller.id)) throw badRequest('userId: you can only apply for yourself');
+}
+
+/** A JSON submission (every document already uploaded) as the one 'application' part the multipart reader yields. */
+export async function* applicationOnly(body: unknown): AsyncIterable<Multipart> {
+  yield { fieldname: 'application', type: 'field', value: body, valueTruncated: false } as unknown as Multipart;
 }

@@ -1,9 +1,10 @@
 /**
  * Sends the application as one multipart request: part 'application' (JSON
- * Blob, contract ApplicationCreate) and one 'files' part per document in
+ * Blob, contract ApplicationCreate, naming the documents already uploaded in
+ * `documentUploads`) and one 'files' part per other document in
  * DOCUMENT_TYPES order. Loaded lazily with the upload code of the wizard.
  */
-import { applicationsApi, DOCUMENT_TYPES, errorBody, errorText, fieldProblem, isHTTPError, type ApplicationCreate, type DocumentType } from 'shared-api';
+import { applicationsApi, DOCUMENT_TYPES, errorBody, errorText, fieldProblem, isHTTPError, type ApplicationCreate, type DocumentType, type DocumentUploadIds } from 'shared-api';
 import type { ChosenFiles } from '../model';
 import { fetchReportingUploadProgress } from './upload-transport';
 
@@ -24,10 +25,13 @@ export const FAILED_PREFIX = 'Failed to submit application';
  * are not sent again, and `documentTypes` lists the sent ones first, as the
  * server takes the rest from the draft.
  */
-export function buildApplicationForm(application: ApplicationCreate, files: ChosenFiles, storedInDraft: readonly DocumentType[] = []): FormData {
+export function buildApplicationForm(application: ApplicationCreate, files: ChosenFiles, storedInDraft: readonly DocumentType[] = [], uploaded: DocumentUploadIds = {}): FormData {
   const form = new FormData();
-  const sent = DOCUMENT_TYPES.filter((type) => !storedInDraft.includes(type));
-  const ordered = storedInDraft.length > 0 ? { ...application, documentTypes: [...sent, ...DOCUMENT_TYPES.filter((type) => storedInDraft.includes(type))] } : application;
+  // Documents already uploaded (issue 19) are named by their upload, never sent again.
+  const inDraft = storedInDraft.filter((type) => !uploaded[type]);
+  const sent = DOCUMENT_TYPES.filter((type) => !inDraft.includes(type) && !uploaded[type]);
+  const withUploads = Object.keys(uploaded).length > 0 ? { ...application, documentUploads: uploaded } : application;
+  const ordered = inDraft.length > 0 ? { ...withUploads, documentTypes: [...sent, ...DOCUMENT_TYPES.filter((type) => uploaded[type]), ...inDraft] } : withUploads;
   form.append('application', new Blob([JSON.stringify(ordered)], { type: 'application/json' }));
   for (const type of sent) {
     const file = files[type];
@@ -52,8 +56,9 @@ export async function submitApplication(
   files: ChosenFiles,
   onProgress?: (percent: number) => void,
   storedInDraft: readonly DocumentType[] = [],
+  uploaded: DocumentUploadIds = {},
 ): Promise<SubmitOutcome> {
-  const form = buildApplicationForm(application, files, storedInDraft);
+  const form = buildApplicationForm(application, files, storedInDraft, uploaded);
   let response: Response;
   try {
     response = await applicationsApi.submit(form, onProgress ? { fetch: fetchReportingUploadProgress((sent, total) => onProgress(Math.min(100, Math.round((sent / total) * 100)))) } : undefined);

@@ -11,7 +11,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type ApplicationFee, type Program } from 'shared-api';
+import { DOCUMENT_TYPES, isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type ApplicationFee, type Program } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { feeFor } from 'shared-api/fees';
 import { useAuth } from 'shared-auth';
@@ -19,6 +19,7 @@ import { NotFoundState } from 'shared-auth/ui';
 import { Loading } from '../../../components/Loading';
 import { formatDate } from '../../../lib/format';
 import { useOpenApplication } from '../../../lib/open-application';
+import { useDocumentUploads } from '../hooks/useDocumentUploads';
 import { useServerDraft } from '../hooks/useServerDraft';
 import { useWizardDraft } from '../hooks/useWizardDraft';
 import { STEPS, toApplicationCreate, validateStep, type FieldErrors } from '../model';
@@ -31,7 +32,8 @@ import { ApplicationsClosed } from '../../../components/IntakeNotices';
 
 const FilesStep = lazy(() => import(/* webpackChunkName: "wizard-upload" */ './FilesStep'));
 
-type Sending = { percent: number | null } | null;
+/** `waiting`: Submit waits for the documents still uploading (issue 19). */
+type Sending = { percent: number | null; waiting?: boolean } | null;
 
 /** Moves the keyboard focus to the first field with an error once it is on screen. */
 function focusFirstError(errors: FieldErrors): void {
@@ -97,6 +99,7 @@ export function ApplicationWizard() {
 function Wizard({ universityId, universityName, user }: { universityId: number; universityName: string; user: { id: number; name: string | null; email: string; phone: string | null } }) {
   const { draft, files, update, setFile, discard, restored, filesRestored } = useWizardDraft(universityId, user);
   const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile });
+  const uploads = useDocumentUploads(user.id, files, filesRestored);
   const [errors, setErrors] = useState<FieldErrors>({});
   const intake = useIntakeChoice(universityId);
   const programsLoad = useServerData(() => programsApi.ofUniversity(universityId), [universityId]);
@@ -172,9 +175,15 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
       const application = { ...toApplicationCreate(draft, user.id), ...(intake.chosen ? { intakeId: intake.chosen.id } : {}) };
       // What the server will ask, said on the Submitted screen after the draft is gone.
       const owed = feeFor(intake.chosen?.fees, application.nationality);
-      const outcome = await submitApplication(application, files, (percent) => setSending({ percent }), serverDraft.storedTypes());
+      // Documents still uploading are waited for; a failed one goes with the application as before.
+      const chosen = DOCUMENT_TYPES.filter((type) => files[type]);
+      if (chosen.some((type) => uploads.states[type]?.status !== 'uploaded')) setSending({ percent: null, waiting: true });
+      const uploaded = await uploads.whenSettled(chosen);
+      setSending({ percent: null });
+      const outcome = await submitApplication(application, files, (percent) => setSending({ percent }), serverDraft.storedTypes(), uploaded);
       if (outcome.kind === 'ok' || outcome.kind === 'unclear') {
         sent = true;
+        await uploads.forget().catch(() => undefined);
         await discard();
         setSubmitted({ warning: outcome.kind === 'unclear' ? UNCLEAR_MESSAGE : '', fee: owed });
       } else {
@@ -272,6 +281,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
             <FilesStep
               files={files}
               errors={errors}
+              uploads={uploads.states}
               onFile={(type, file) => {
                 setFile(type, file);
                 setErrors((current) => ({ ...current, [type]: undefined }));
@@ -287,7 +297,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
               <>
                 <LinearProgress aria-label="Uploading" />
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  Uploading…
+                  {sending.waiting ? 'Waiting for your documents to finish uploading…' : 'Uploading…'}
                 </Typography>
               </>
             ) : (

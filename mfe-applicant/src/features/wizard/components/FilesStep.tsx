@@ -15,10 +15,14 @@ import { formatBytes } from '../../../lib/format';
 import { prepareDocument } from '../../../lib/document-check';
 import type { Shrunk } from '../../../lib/shrink-photo';
 import type { ChosenFiles, FieldErrors } from '../model';
+import type { UploadState, UploadStates } from '../hooks/useDocumentUploads';
+import LinearProgress from '@mui/material/LinearProgress';
 
 export interface FilesStepProps {
   files: ChosenFiles;
   errors: FieldErrors;
+  /** Each chosen document's upload (issue 19), when it started. */
+  uploads?: UploadStates;
   onFile: (type: DocumentType, file: File | null) => void;
 }
 
@@ -44,7 +48,27 @@ function ImagePreview({ file }: { file: File }) {
   );
 }
 
-function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: File; error?: string; onFile: FilesStepProps['onFile'] }) {
+/** Where the document's upload stands, in words a screen reader announces as it changes. */
+function UploadProgress({ type, state }: { type: DocumentType; state: UploadState }) {
+  const label = DOCUMENT_LABELS[type];
+  if (state.status === 'failed') {
+    return (
+      <Alert severity="warning" sx={{ mt: 1 }}>
+        {state.message}
+      </Alert>
+    );
+  }
+  return (
+    <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
+      {state.status === 'uploading' && <LinearProgress variant="determinate" value={state.percent} aria-label={`${label} upload progress`} />}
+      <Typography variant="body2" color={state.status === 'uploaded' ? 'success.main' : 'text.secondary'}>
+        {state.status === 'uploading' ? `Uploading… ${state.percent}%` : state.status === 'uploaded' ? 'Uploaded' : state.status === 'queued' ? 'Waiting to upload…' : 'Waiting for the network…'}
+      </Typography>
+    </Box>
+  );
+}
+
+function DropZone({ type, file, error, upload, onFile }: { type: DocumentType; file?: File; error?: string; upload?: UploadState; onFile: FilesStepProps['onFile'] }) {
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // What shrinking the last chosen photo saved, shown beside it (issue 19).
@@ -151,6 +175,7 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
               {formatBytes(shrunk.after.bytes)}
             </Typography>
           )}
+          {upload && <UploadProgress type={type} state={upload} />}
           {file.type.startsWith('image/') ? <ImagePreview file={file} /> : <Typography variant="body2">PDF document</Typography>}
         </Box>
       )}
@@ -158,12 +183,12 @@ function DropZone({ type, file, error, onFile }: { type: DocumentType; file?: Fi
   );
 }
 
-export default function FilesStep({ files, errors, onFile }: FilesStepProps) {
+export default function FilesStep({ files, errors, uploads, onFile }: FilesStepProps) {
   return (
     <Grid container spacing={2}>
       {DOCUMENT_TYPES.map((type) => (
         <Grid key={type} size={{ xs: 12, sm: 6 }}>
-          <DropZone type={type} file={files[type]} error={errors[type]} onFile={onFile} />
+          <DropZone type={type} file={files[type]} error={errors[type]} upload={uploads?.[type]} onFile={onFile} />
         </Grid>
       ))}
     </Grid>

@@ -1,0 +1,229 @@
+/**
+ * Resumable uploads in the browser (issue 19): on a phone with a slow uplink,
+ * an applicant chooses four large photos once; each starts uploading through
+ * tus as soon as it is chosen, the connection is cut twice mid-upload and the
+ * page reloaded once, and the uploads continue from the server's offset
+ * without choosing a file again. Every byte sent to /api/uploads is counted
+ * (under 2.5 MB for all four), and Submit creates the application with its
+ * four files, which staff can open.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { deflateSync } from 'node:zlib';
+import { collectPageErrors, demoLogins, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { makePng } from './sample-files.mjs';
+
+const SENT_CEILING = 2.5 * 1024 * 1024;
+/** About 100 KB/s up: each 256 KB chunk takes seconds, so the cuts land mid-upload. */
+const SLOW_UPLINK = { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: 100 * 1024 };
+
+/**
+ * A 2400 × 1500 photo-like PNG: a smooth picture with a band of noise, so
+ * that once shrunk on the phone to 2000 px it still weighs about 350 KB.
+ */
+function photo(seed) {
+  const base = makePng(2400, 1500, [seed * 40, 120, 200 - seed * 30]);
+  // Rebuild the image data with the noisy band (rows 700–744) over the flat colour.
+  const width = 2400;
+  const rows = [];
+  for (let y = 0; y < 1500; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    if (y >= 700 && y < 745) randomBytes(width * 3).copy(row, 1);
+    else for (let x = 0; x < width * 3; x++) row[1 + x] = [seed * 40, 120, 200 - seed * 30][x % 3];
+    rows.push(row);
+  }
+  const idatStart = base.indexOf(Buffer.from('IDAT')) - 4;
+  const iend = base.indexOf(Buffer.from('IEND')) - 4;
+  const data = deflateSync(Buffer.concat(rows));
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write('IDAT', 4, 'ascii');
+  data.copy(chunk, 8);
+  // The CRC of the IDAT chunk: the one in sample-files.mjs is private, so recompute it here.
+  let c = 0xffffffff;
+  for (const byte of chunk.subarray(4, 8 + data.length)) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  chunk.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
+  return Buffer.concat([base.subarray(0, idatStart), chunk, base.subarray(iend)]);
+}
+
+const FILES = [
+  { label: 'NRC front or passport', name: 'nrc-front.png' },
+  { label: 'NRC back', name: 'nrc-back.png' },
+  { label: 'Academic results', name: 'results.png' },
+  { label: 'Certificate', name: 'certificate.png' },
+].map((file, index) => ({ ...file, buffer: photo(index + 1) }));
+
+describe('resumable uploads in the browser', () => {
+  let portal;
+  let browser;
+  before(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('four large photos go through two cuts and a reload, chosen once, under 2.5 MB, and staff can open them', async () => {
+    const universities = await (await fetch(`${portal.url}/api/universities`)).json();
+    let university;
+    let program;
+    for (const candidate of universities) {
+      const programs = await (await fetch(`${portal.url}/api/programs/university/${candidate.id}`)).json();
+      const intakes = await (await fetch(`${portal.url}/api/intakes/university/${candidate.id}`)).json().catch(() => []);
+      if (programs.length > 0 && (!Array.isArray(intakes) || intakes.length === 0)) {
+        university = candidate;
+        program = programs[0];
+        break;
+      }
+    }
+    assert.ok(university, 'the demo data has a university with a program');
+
+    const page = await phonePage(browser);
+    const context = page.context();
+    const errors = collectPageErrors(page);
+    const email = `resumable.${Date.now()}@example.org`;
+    const password = 'Kafue-River-2026!';
+    const registered = await fetch(`${portal.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Mutale', lastName: 'Banda', email, phone: '+260977123456', password, confirmPassword: password, consent: true }),
+    });
+    assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
+    await signIn(page, portal.url, { email, password });
+
+    // Every byte of every chunk sent to /api/uploads, retries and resent chunks included.
+    let sent = 0;
+    let chunks = 0;
+    await page.route('**/api/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') {
+        sent += route.request().postDataBuffer()?.length ?? 0;
+        chunks += 1;
+      }
+      await route.continue();
+    });
+    const cdp = await context.newCDPSession(page);
+    const slow = async () => {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_UPLINK);
+    };
+
+    await page.goto(`${portal.url}/apply/${university.id}`);
+    await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel(/^Full name/).fill('Mutale Banda');
+    await page.getByLabel(/^Gender/).selectOption('Female');
+    await page.getByLabel(/^Phone number/).fill('+260 977 123 456');
+    await page.getByLabel(/^Date of birth/).fill('2005-03-14');
+    await page.getByLabel(/^Country/).selectOption('Zambia');
+    await page.getByLabel(/^Province/).selectOption('Central');
+    await page.getByLabel(/^City/).fill('Kabwe');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor();
+    await page.getByLabel(/^First choice program/).selectOption(String(program.id));
+    await page.getByLabel(/^Nationality/).fill('Zambian');
+    await page.getByLabel(/^National registration number/).fill('123456/78/1');
+    await page.getByLabel(/^Province of school last attended/).fill('Central');
+    await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
+    await page.getByLabel(/^Institution attended/).fill('Kabwe Secondary School');
+    await fillGrade12Results(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();
+
+    // Chosen once each, on a slow uplink: each starts uploading at once.
+    await slow();
+    for (const file of FILES) {
+      await page.getByLabel(`Choose ${file.label}`).setInputFiles({ name: file.name, mimeType: 'image/png', buffer: file.buffer });
+      await page.getByText(file.name, { exact: false }).first().waitFor({ timeout: 20_000 });
+    }
+    const midUpload = () =>
+      page
+        .getByText(/^Uploading… ([1-9]|[1-9]\d)%$/)
+        .first()
+        .waitFor({ timeout: 60_000 });
+    await midUpload();
+
+    // First cut: the wizard waits for the network, then carries on by itself.
+    await context.setOffline(true);
+    await page.getByText('Waiting for the network…').first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    await context.setOffline(false);
+    await slow();
+    await midUpload();
+
+    // The page reloaded mid-upload: the files come back from the browser's store and continue from the server's offset.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor({ timeout: 30_000 });
+    await slow();
+    await midUpload();
+
+    // Second cut.
+    await context.setOffline(true);
+    await page.getByText('Waiting for the network…').first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    await context.setOffline(false);
+    await slow();
+
+    await page.waitForFunction(() => document.body.innerText.split('\n').filter((line) => line.trim() === 'Uploaded').length === 4, null, { timeout: 180_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const shrunkTotal = await page.evaluate(async () => {
+      // What the four shrunk photos weigh, from the wizard's own store (IndexedDB).
+      const request = indexedDB.open('mfe-applicant');
+      const db = await new Promise((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const names = [...db.objectStoreNames];
+      let total = 0;
+      for (const name of names) {
+        const all = await new Promise((resolve) => {
+          const get = db.transaction(name).objectStore(name).getAll();
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => resolve([]);
+        });
+        for (const value of all)
+          if (value instanceof Blob) total += value.size;
+          else if (value && value.file instanceof Blob) total += value.file.size;
+      }
+      return total;
+    });
+
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: 60_000 });
+
+    console.log(`bytes sent to /api/uploads: ${sent} in ${chunks} chunks (the four shrunk photos: ${shrunkTotal} bytes)`);
+    assert.ok(sent < SENT_CEILING, `${sent} bytes sent to /api/uploads, at most ${SENT_CEILING}`);
+    assert.ok(sent >= shrunkTotal * 0.99 || shrunkTotal === 0, 'every byte of the four photos went through /api/uploads');
+
+    // Staff open the four files.
+    const superuser = demoLogins(portal.dataDir).find((login) => login.role === 'SUPERUSER');
+    const login = await fetch(`${portal.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: superuser.email, password: superuser.password }),
+    });
+    const staffToken = (await login.json()).token;
+    const token = await page.evaluate(() => localStorage.getItem('user'));
+    const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
+    const mine = await (await fetch(`${portal.url}/api/applications/user/${userId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const list = Array.isArray(mine) ? mine : (mine?.items ?? []);
+    assert.ok(list.length >= 1, 'the application is listed for the applicant');
+    const application = await (await fetch(`${portal.url}/api/applications/${list[0].id}`, { headers: { Authorization: `Bearer ${staffToken}` } })).json();
+    assert.deepEqual(application.files.map((file) => file.fileName).sort(), FILES.map((file) => file.name).sort());
+    for (const file of application.files) {
+      const res = await fetch(`${portal.url}${file.url}`, { headers: { Authorization: `Bearer ${staffToken}` } });
+      assert.equal(res.status, 200, `${file.fileName} opens for staff`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+      assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [2000, 1250], `${file.fileName} arrives shrunk`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * Issue 19: each document uploads as soon as it is chosen, through the
+ * resumable uploads (tus-js-client, mocked at its module boundary): progress
+ * per document, a pause while offline and the resumption when the network
+ * returns, and a submission that names the uploads instead of sending files.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { DRAFT_KEY } from '../../lib/application-draft';
+import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
+import { renderAt, signIn } from '../../test-utils';
+import { ApplicationWizard } from './components/ApplicationWizard';
+
+interface MockUpload {
+  file: File;
+  options: {
+    chunkSize: number;
+    metadata: Record<string, string>;
+    retryDelays: number[];
+    onBeforeRequest(request: { setHeader(name: string, value: string): void }): void;
+    onProgress(sent: number, total: number): void;
+    onSuccess(): void;
+    onError(error: Error): void;
+  };
+  url: string | null;
+  start: jest.Mock;
+  abort: jest.Mock;
+}
+
+const mockUploads: MockUpload[] = [];
+jest.mock('tus-js-client', () => ({
+  Upload: jest.fn().mockImplementation((file: File, options: MockUpload['options']) => {
+    const upload = {
+      file,
+      options,
+      url: null,
+      start: jest.fn(),
+      abort: jest.fn(() => Promise.resolve()),
+      findPreviousUploads: jest.fn(() => Promise.resolve([])),
+      resumeFromPreviousUpload: jest.fn(),
+    };
+    mockUploads.push(upload);
+    return upload;
+  }),
+}));
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  universitiesApi: { get: jest.fn() },
+  programsApi: { ofUniversity: jest.fn() },
+  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
+  draftsApi: {
+    get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
+    save: jest.fn(() => new Promise(() => undefined)),
+    putFile: jest.fn(() => new Promise(() => undefined)),
+    removeFile: jest.fn(() => new Promise(() => undefined)),
+    remove: jest.fn(() => Promise.resolve()),
+    downloadFile: jest.fn(),
+  },
+  intakesApi: { ofUniversity: jest.fn() },
+}));
+
+const program = (id: number, name: string) =>
+  ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+/** The upload started for a file, once the lazily loaded client created it and started it. */
+async function uploadOf(name: string): Promise<MockUpload> {
+  let found: MockUpload | undefined;
+  await waitFor(() => {
+    found = mockUploads.find((upload) => upload.file.name === name);
+    expect(found?.start).toHaveBeenCalled();
+  });
+  return found!;
+}
+
+async function choose(label: RegExp, file: File) {
+  fireEvent.change(await screen.findByLabelText(label), { target: { files: [file] } });
+  await screen.findByText(new RegExp(`${file.name.replace('.', '\\.')} · `));
+}
+
+async function openFilesStep() {
+  localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, step: 3 }));
+  renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+  await screen.findByRole('heading', { name: 'Step 3 of 4: Files' });
+}
+
+beforeEach(() => {
+  mockUploads.length = 0;
+  localStorage.clear();
+  setOnline(true);
+  setFileStore(createMemoryFileStore());
+  signIn();
+  (universitiesApi.get as jest.Mock).mockResolvedValue({ id: 3, name: 'University of Zambia' });
+  (programsApi.ofUniversity as jest.Mock).mockResolvedValue([program(11, 'Computer Science')]);
+  (applicationsApi.submit as jest.Mock).mockReset();
+  (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+  (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([]);
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('resumable document uploads', () => {
+  it('starts uploading a document when it is chosen, in 256 KB chunks with the session token, and shows its progress', async () => {
+    await openFilesStep();
+    await choose(/Choose NRC back/, png('back.png'));
+    const upload = await uploadOf('back.png');
+    expect(upload.options.chunkSize).toBe(256 * 1024);
+    expect(upload.options.metadata).toEqual({ documentType: 'NRC_BACK', filename: 'back.png' });
+    expect(upload.options.retryDelays.length).toBeGreaterThan(2);
+    const setHeader = jest.fn();
+    upload.options.onBeforeRequest({ setHeader });
+    expect(setHeader).toHaveBeenCalledWith('Authorization', 'Bearer token');
+
+    act(() => upload.options.onProgress(40, 100));
+    expect(await screen.findByText('Uploading… 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'NRC back upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    act(() => {
+      upload.url = '/api/uploads/0123456789abcdef0123456789abcdef';
+      upload.options.onSuccess();
+    });
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+  });
+
+  it('waits for the network while offline and resumes by itself when it returns', async () => {
+    await openFilesStep();
+    await choose(/Choose NRC front or passport/, png('front.png'));
+    const upload = await uploadOf('front.png');
+    act(() => upload.options.onProgress(30, 100));
+    await screen.findByText('Uploading… 30%');
+
+    setOnline(false);
+    expect(await screen.findByText('Waiting for the network…')).toBeInTheDocument();
+    expect(upload.abort).toHaveBeenCalled();
+    // A request failing meanwhile says the same while the browser is offline.
+    act(() => upload.options.onError(new Error('network')));
+    expect(screen.getByText('Waiting for the network…')).toBeInTheDocument();
+
+    upload.start.mockClear();
+    setOnline(true);
+    expect(await screen.findByText('Uploading… 30%')).toBeInTheDocument();
+    expect(upload.start).toHaveBeenCalledTimes(1);
+  });
+
+  it("says in the server's words why a document was refused", async () => {
+    await openFilesStep();
+    await choose(/Choose Certificate/, pdf('certificate.pdf'));
+    const upload = await uploadOf('certificate.pdf');
+    const refusal = Object.assign(new Error('refused'), {
+      originalResponse: { getBody: () => JSON.stringify({ message: 'Each file must be at most 5 MB.', error: 'Payload Too Large' }) },
+    });
+    act(() => upload.options.onError(refusal));
+    expect(await screen.findByText('Each file must be at most 5 MB.')).toBeInTheDocument();
+  });
+
+  it('submits the upload ids instead of the files once all four are uploaded, waiting for the last one', async () => {
+    const user = userEvent.setup();
+    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99, message: 'ok' }) });
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        userId: 7,
+        universityId: 3,
+        step: 3,
+        fullName: 'Ada Banda',
+        email: 'ada@example.test',
+        phone: '+260971234567',
+        gender: 'Female',
+        dateOfBirth: '2004-05-06',
+        country: 'Zambia',
+        province: 'Lusaka',
+        city: 'Lusaka',
+        programIds: [11],
+        nationality: 'Zambian',
+        nationalRegNumber: '123456/10/1',
+        schoolProvince: 'Copperbelt',
+        qualification: 'Grade 12',
+        institution: 'Kitwe Boys',
+        grade12Results: [
+          { subject: 'English Language', grade: 3 },
+          { subject: 'Mathematics', grade: 1 },
+          { subject: 'Biology', grade: 2 },
+          { subject: 'Chemistry', grade: 3 },
+          { subject: 'Physics', grade: 4 },
+        ],
+      }),
+    );
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    await screen.findByRole('heading', { name: 'Step 3 of 4: Files' });
+    const chosen: Array<[RegExp, File]> = [
+      [/Choose NRC front or passport/, png('front.png')],
+      [/Choose NRC back/, png('back.png')],
+      [/Choose Academic results/, pdf('results.pdf')],
+      [/Choose Certificate/, pdf('certificate.pdf')],
+    ];
+    for (const [label, file] of chosen) await choose(label, file);
+    // One at a time: the first is sending, the others wait their turn.
+    expect(await screen.findAllByText('Waiting to upload…')).toHaveLength(3);
+    const ids = ['a', 'b', 'c', 'd'].map((c) => c.repeat(32));
+    const uploads: MockUpload[] = [];
+    // Three finish now, each starting when the one before it is done; the last one only after Submit.
+    for (const [index, [, file]] of chosen.entries()) {
+      const upload = await uploadOf(file.name);
+      uploads.push(upload);
+      expect(mockUploads.filter((other) => other.start.mock.calls.length > 0)).toHaveLength(index + 1);
+      if (index === 3) break;
+      act(() => {
+        upload.url = `/api/uploads/${ids[index]}`;
+        upload.options.onSuccess();
+      });
+    }
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 4 of 4: Review' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Waiting for your documents to finish uploading…')).toBeInTheDocument();
+    expect(applicationsApi.submit).not.toHaveBeenCalled();
+    act(() => {
+      uploads[3]!.url = `/api/uploads/${ids[3]}`;
+      uploads[3]!.options.onSuccess();
+    });
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    const form = (applicationsApi.submit as jest.Mock).mock.calls[0][0] as FormData;
+    expect(form.getAll('files')).toEqual([]);
+    const body = JSON.parse(await readText(form.get('application') as Blob));
+    expect(body.documentUploads).toEqual({ NRC_FRONT: ids[0], NRC_BACK: ids[1], ACADEMIC_RESULTS: ids[2], CERTIFICATE: ids[3] });
+  });
+});

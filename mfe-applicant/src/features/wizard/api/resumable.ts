@@ -1,0 +1,95 @@
+/**
+ * One document's resumable upload (tus 1.0 at /api/uploads, issue 19) with
+ * tus-js-client: 256 KB chunks, so a dropped connection loses at most one;
+ * the upload's address kept in localStorage under a fingerprint of the
+ * account, the document and the file, so after a reload or an app restart
+ * (the File comes back from the wizard's file store) it continues from the
+ * offset the server confirmed. Loaded lazily with the first chosen document.
+ */
+import { Upload, type DetailedError } from 'tus-js-client';
+import { API_BASE, type DocumentType } from 'shared-api';
+import { currentToken } from 'shared-auth';
+
+export const CHUNK_BYTES = 256 * 1024;
+/** Waits between attempts after a failure while online; offline, the wizard waits for the network instead. */
+export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+export const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';
+const FINGERPRINT_PREFIX = 'portal-upload';
+
+export interface UploadEvents {
+  onProgress(percent: number): void;
+  onSuccess(uploadId: string): void;
+  /** `offline`: the network went away (the wizard resumes when it returns); otherwise the server's words. */
+  onError(problem: { offline: true } | { offline: false; message: string }): void;
+}
+
+export interface ResumableUpload {
+  /** Starts, or continues from the server's offset after `pause`. */
+  start(): void;
+  pause(): void;
+}
+
+function fingerprintOf(userId: number, type: DocumentType, file: File): string {
+  return `${FINGERPRINT_PREFIX}-${userId}-${type}-${file.name}-${file.size}-${file.lastModified}`;
+}
+
+function serverMessage(error: Error): string {
+  const body = (error as DetailedError).originalResponse?.getBody();
+  try {
+    const parsed = JSON.parse(body ?? '') as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    // Not the API's JSON: a proxy's page or no answer.
+  }
+  return UPLOAD_FAILED_MESSAGE;
+}
+
+export function resumableUpload(userId: number, type: DocumentType, file: File, events: UploadEvents): ResumableUpload {
+  const upload = new Upload(file, {
+    endpoint: `${API_BASE}/uploads`,
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS_MS,
+    metadata: { documentType: type, filename: file.name },
+    fingerprint: async () => fingerprintOf(userId, type, file),
+    storeFingerprintForResuming: true,
+    // Kept after success: a reload then finds the upload finished (HEAD answers its full length) instead of sending it again.
+    removeFingerprintOnSuccess: false,
+    onBeforeRequest: (request) => {
+      // The session's current token on every request (it may be renewed during a long upload).
+      const token = currentToken();
+      if (token) request.setHeader('Authorization', `Bearer ${token}`);
+    },
+    onProgress: (sent, total) => events.onProgress(total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0),
+    onSuccess: () => events.onSuccess((upload.url ?? '').split('/').pop() ?? ''),
+    onError: (error) => events.onError(typeof navigator !== 'undefined' && navigator.onLine === false ? { offline: true } : { offline: false, message: serverMessage(error) }),
+  });
+  const start = () => {
+    if (upload.url) {
+      upload.start();
+      return;
+    }
+    void upload
+      .findPreviousUploads()
+      .then((previous) => {
+        const mine = previous.find((p) => p.metadata?.documentType === type);
+        if (mine) upload.resumeFromPreviousUpload(mine);
+      })
+      .catch(() => undefined)
+      .finally(() => upload.start());
+  };
+  return { start, pause: () => void upload.abort() };
+}
+
+/** Forgets the addresses of this account's uploads (after a submission used them). */
+export function forgetResumableUploads(userId: number): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(`tus::${FINGERPRINT_PREFIX}-${userId}-`)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
