@@ -15,11 +15,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { httpClient } from 'shared-api';
 import { authStore, sessionWriter } from 'shared-auth';
 import App from './App';
+import { entriesForRole, startOfflineSupport } from './features/offline/offline-support';
 import './features/remotes/provided-for-remotes';
-import { remoteListForRouting } from './features/remotes/registry';
+import { loadRemoteList, remoteListForRouting } from './features/remotes/registry';
 
 export function mount(): void {
   sessionWriter.restore();
+  // The service worker for signed-in visitors, and their saved data gone when they leave.
+  startOfflineSupport({ remoteEntriesFor: async (role) => entriesForRole(await loadRemoteList(), role) });
   // Routing and menus wait for it; a failure is logged there and shown with Retry.
   void remoteListForRouting();
 
