@@ -15,14 +15,39 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { httpClient } from 'shared-api';
 import { authStore, sessionWriter } from 'shared-auth';
 import App from './App';
-import { entriesForRole, startOfflineSupport } from './features/offline/offline-support';
 import './features/remotes/provided-for-remotes';
 import { loadRemoteList, remoteListForRouting } from './features/remotes/registry';
 
+/** The applicant's saved answers (the service worker's data cache, features/offline). */
+const OFFLINE_DATA_CACHE = 'portal-data';
+
+/**
+ * The service worker and the saved data's clean-up (features/offline, its own
+ * chunk) for signed-in visitors only: a guest's page downloads none of it.
+ * A start without a session deletes whatever was saved: the session ended
+ * while the portal was closed.
+ */
+function startOfflineSupportWhenSignedIn(): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void import(/* webpackChunkName: "offline" */ './features/offline/offline-support').then(({ entriesForRole, startOfflineSupport }) =>
+      startOfflineSupport({ remoteEntriesFor: async (role) => entriesForRole(await loadRemoteList(), role) }),
+    );
+  };
+  if (authStore.getState().user) return start();
+  void globalThis.caches?.delete(OFFLINE_DATA_CACHE).catch(() => false);
+  const stop = authStore.subscribe((state) => {
+    if (!state.user) return;
+    stop();
+    start();
+  });
+}
+
 export function mount(): void {
   sessionWriter.restore();
-  // The service worker for signed-in visitors, and their saved data gone when they leave.
-  startOfflineSupport({ remoteEntriesFor: async (role) => entriesForRole(await loadRemoteList(), role) });
+  startOfflineSupportWhenSignedIn();
   // Routing and menus wait for it; a failure is logged there and shown with Retry.
   void remoteListForRouting();
 

@@ -3,7 +3,7 @@
  * Built by the shell's webpack configuration after the shell, with the
  * shell's file list (workbox-build's getManifest) in place of the precache
  * manifest placeholder; the rules of what is kept are in ./routes.ts, the reasons in
- * docs/decisions/009-offline-service-worker.md.
+ * docs/decisions/010-offline-service-worker.md.
  */
 /// <reference lib="webworker" />
 import { clientsClaim, type RouteHandlerCallbackOptions } from 'workbox-core';
