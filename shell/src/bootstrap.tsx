@@ -17,9 +17,8 @@ import { authStore, sessionWriter } from 'shared-auth';
 import App from './App';
 import './features/remotes/provided-for-remotes';
 import { loadRemoteList, remoteListForRouting } from './features/remotes/registry';
-
-/** The applicant's saved answers (the service worker's data cache, features/offline). */
-const OFFLINE_DATA_CACHE = 'portal-data';
+// The name of the applicant's saved answers (the service worker's data cache): a constant, nothing more.
+import { DATA_CACHE } from './service-worker/names';
 
 /**
  * The service worker and the saved data's clean-up (features/offline, its own
@@ -37,7 +36,7 @@ function startOfflineSupportWhenSignedIn(): void {
     );
   };
   if (authStore.getState().user) return start();
-  void globalThis.caches?.delete(OFFLINE_DATA_CACHE).catch(() => false);
+  void globalThis.caches?.delete(DATA_CACHE).catch(() => false);
   const stop = authStore.subscribe((state) => {
     if (!state.user) return;
     stop();

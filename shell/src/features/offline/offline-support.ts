@@ -10,7 +10,7 @@
  */
 import type { RemoteList } from 'shared-api/pages';
 import { authStore } from 'shared-auth';
-import { DATA_CACHE, WARM_MESSAGE, type WarmMessage } from '../../service-worker/routes';
+import { DATA_CACHE, WARM_MESSAGE, type WarmMessage } from '../../service-worker/names';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
