@@ -23,6 +23,7 @@ function makeWebRoot(): string {
   writeFileSync(path.join(shell, 'main.1a2b3c4d.js.br'), brotliCompressSync(Buffer.from('console.log("shell main");')));
   writeFileSync(path.join(shell, 'main.1a2b3c4d.js.gz'), gzipSync(Buffer.from('console.log("shell main");')));
   writeFileSync(path.join(shell, 'remoteEntry.js'), 'var shell;');
+  writeFileSync(path.join(shell, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
   for (const pkg of ['mfe-public', 'mfe-staff']) {
     const dist = path.join(root, pkg, 'dist');
     mkdirSync(dist, { recursive: true });
@@ -113,6 +114,13 @@ describe('web: the shell, the remotes and the runtime manifest from one port', (
     const etag = String(plain.headers.etag);
     const again = await t.app.inject({ method: 'GET', url: '/main.1a2b3c4d.js', headers: { 'if-none-match': etag } });
     assert.equal(again.statusCode, 304);
+  });
+
+  it("serves the service worker at the site root with no-cache: a new shell's worker takes over on the next visit", async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    assert.equal(worker.statusCode, 200);
+    assert.equal(worker.headers['cache-control'], 'no-cache');
+    assert.match(String(worker.headers['content-type']), /javascript/);
   });
 
   it("serves each remote's entry and manifest with no-cache and its hashed chunks immutable", async () => {

@@ -16,10 +16,37 @@ import { httpClient } from 'shared-api';
 import { authStore, sessionWriter } from 'shared-auth';
 import App from './App';
 import './features/remotes/provided-for-remotes';
-import { remoteListForRouting } from './features/remotes/registry';
+import { loadRemoteList, remoteListForRouting } from './features/remotes/registry';
+// The name of the applicant's saved answers (the service worker's data cache): a constant, nothing more.
+import { DATA_CACHE } from './service-worker/names';
+
+/**
+ * The service worker and the saved data's clean-up (features/offline, its own
+ * chunk) for signed-in visitors only: a guest's page downloads none of it.
+ * A start without a session deletes whatever was saved: the session ended
+ * while the portal was closed.
+ */
+function startOfflineSupportWhenSignedIn(): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void import(/* webpackChunkName: "offline" */ './features/offline/offline-support').then(({ entriesForRole, startOfflineSupport }) =>
+      startOfflineSupport({ remoteEntriesFor: async (role) => entriesForRole(await loadRemoteList(), role) }),
+    );
+  };
+  if (authStore.getState().user) return start();
+  void globalThis.caches?.delete(DATA_CACHE).catch(() => false);
+  const stop = authStore.subscribe((state) => {
+    if (!state.user) return;
+    stop();
+    start();
+  });
+}
 
 export function mount(): void {
   sessionWriter.restore();
+  startOfflineSupportWhenSignedIn();
   // Routing and menus wait for it; a failure is logged there and shown with Retry.
   void remoteListForRouting();
 

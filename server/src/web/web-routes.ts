@@ -42,7 +42,8 @@ export const federationName = (pkg: string) => pkg.replace(/-/g, '_');
 const ASSET_EXTENSION = /\.(html|js|mjs|css|json|map|txt|svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|webmanifest|br|gz)$/i;
 /** webpack's [contenthash:8] in a file name. */
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
-const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+/** sw.js too: a browser checks the service worker at most once a day anyway, and a new shell's worker must take over on the next visit. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'sw.js']);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';

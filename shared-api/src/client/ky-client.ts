@@ -3,6 +3,17 @@ import ky, { type KyInstance } from 'ky';
 import { currentToken, requestLogout } from 'shared-auth';
 import { API_BASE } from '../contract/constants';
 import type { CallOptions } from './http';
+import { OFFLINE_DATA_EVENT, servedFromOfflineCache, type OfflineDataDetail } from './offline-data';
+
+let lastAnswerSaved = false;
+
+/** Tells the page when the answers switch between the server's and the service worker's saved copies (the shell's banner listens). */
+function noteAnswerSource(response: Response): void {
+  const saved = servedFromOfflineCache(response);
+  if (saved === lastAnswerSaved || typeof window === 'undefined') return;
+  lastAnswerSaved = saved;
+  window.dispatchEvent(new CustomEvent<OfflineDataDetail>(OFFLINE_DATA_EVENT, { detail: { saved } }));
+}
 
 function create(): KyInstance {
   return ky.create({
@@ -17,6 +28,10 @@ function create(): KyInstance {
         },
       ],
       afterResponse: [
+        ({ response }) => {
+          // The service worker's saved copy (offline, or the network too slow): the shell's banner says so.
+          noteAnswerSource(response);
+        },
         async ({ request, response, options }) => {
           const skip = (options as CallOptions).skipLogoutOn401 === true;
           // Only the session that sent the call has ended: an answer to a call sent

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { NotificationBellSlot } from '../../features/notifications/NotificationBellSlot';
+import { OfflineBanner } from '../../features/offline/OfflineBanner';
 import { useLogout } from '../../lib/session';
 import { isActive, useMenu } from './nav';
 import { PortalLogo } from 'shared-auth/ui';
@@ -78,6 +79,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
           )}
         </Toolbar>
       </AppBar>
+      <OfflineBanner />
       <Box component="main" data-testid="applicant-content">
         {children}
       </Box>

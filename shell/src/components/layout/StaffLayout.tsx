@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { OfflineBanner } from '../../features/offline/OfflineBanner';
 import { useLogout } from '../../lib/session';
 import { useMenu } from './nav';
 import { Sidebar } from './Sidebar';
@@ -62,6 +63,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar menu={small ? { open: drawerOpen, onOpen: () => setDrawerOpen(true), controls: STAFF_DRAWER_ID, ref: menuButtonRef } : undefined} />
         {/* Padding keeps headings and buttons off the sidebar and the window's edges. */}
+        <OfflineBanner />
         <Box component="main" data-testid="staff-content" sx={{ flex: 1, minWidth: 0, p: 2, px: { sm: 3, lg: 4 }, py: { sm: 3 } }}>
           {children}
         </Box>

@@ -1,5 +1,5 @@
 /** /apply/:universityId: the four-step application wizard (spec §2.5, §5). */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,6 +34,8 @@ const FilesStep = lazy(() => import(/* webpackChunkName: "wizard-upload" */ './F
 
 /** `waiting`: Submit waits for the documents still uploading (issue 19). */
 type Sending = { percent: number | null; waiting?: boolean } | null;
+
+export const WAITING_FOR_NETWORK_MESSAGE = 'You are offline. Your application is kept on this device and will be sent as soon as you are back online.';
 
 /** Moves the keyboard focus to the first field with an error once it is on screen. */
 function focusFirstError(errors: FieldErrors): void {
@@ -112,6 +114,8 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
   const [submitError, setSubmitError] = useState('');
   const [firstApplicationId, setFirstApplicationId] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ warning: string; fee: ApplicationFee } | null>(null);
+  // Submit pressed offline: the application goes when the browser is back online (issue 19).
+  const [waitingForNetwork, setWaitingForNetwork] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const step = draft.step;
@@ -167,6 +171,11 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
     }
     setSubmitError('');
     setFirstApplicationId(null);
+    if (!navigator.onLine) {
+      setWaitingForNetwork(true);
+      return;
+    }
+    setWaitingForNetwork(false);
     setSending({ percent: null });
     serverDraft.suspend();
     let sent = false;
@@ -186,17 +195,29 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
         await uploads.forget().catch(() => undefined);
         await discard();
         setSubmitted({ warning: outcome.kind === 'unclear' ? UNCLEAR_MESSAGE : '', fee: owed });
+      } else if (outcome.kind === 'network' && !navigator.onLine) {
+        setWaitingForNetwork(true);
       } else {
         setSubmitError(outcome.message);
         if (outcome.kind === 'refused') setFirstApplicationId(outcome.applicationId);
       }
     } catch {
-      setSubmitError('Something went wrong. Please try again.');
+      if (navigator.onLine) setSubmitError('Something went wrong. Please try again.');
+      else setWaitingForNetwork(true);
     } finally {
       setSending(null);
       if (!sent) serverDraft.resume();
     }
   };
+
+  // The application as it is when the network returns (it may have been edited meanwhile).
+  const sendWhenOnline = useEffectEvent(() => void submit());
+  useEffect(() => {
+    if (!waitingForNetwork) return;
+    const onOnline = () => sendWhenOnline();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [waitingForNetwork]);
 
   if (submitted) {
     return (
@@ -310,6 +331,11 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
             )}
           </Box>
         )}
+        {waitingForNetwork && (
+          <Alert severity="info" sx={{ mt: 2 }} role="status">
+            {WAITING_FOR_NETWORK_MESSAGE}
+          </Alert>
+        )}
         {submitError && (
           <Alert
             severity="error"
@@ -334,8 +360,8 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
               Next
             </Button>
           ) : (
-            <Button variant="contained" onClick={() => void submit()} disabled={Boolean(sending)}>
-              {sending ? 'Submitting…' : 'Submit Application'}
+            <Button variant="contained" onClick={() => void submit()} disabled={Boolean(sending) || waitingForNetwork}>
+              {sending ? 'Submitting…' : waitingForNetwork ? 'Will send when back online' : 'Submit Application'}
             </Button>
           )}
         </Stack>

@@ -1,0 +1,136 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
+import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
+import { renderAt, signIn } from '../../test-utils';
+import { ApplicationWizard, WAITING_FOR_NETWORK_MESSAGE } from './components/ApplicationWizard';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  universitiesApi: { get: jest.fn() },
+  programsApi: { ofUniversity: jest.fn() },
+  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
+  draftsApi: {
+    get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
+    save: jest.fn(() => new Promise(() => undefined)),
+    putFile: jest.fn(() => new Promise(() => undefined)),
+    removeFile: jest.fn(() => new Promise(() => undefined)),
+    remove: jest.fn(() => Promise.resolve()),
+    downloadFile: jest.fn(),
+  },
+  intakesApi: { ofUniversity: jest.fn() },
+}));
+
+const program = (id: number, name: string) =>
+  ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+
+let online = true;
+function setOnline(value: boolean) {
+  online = value;
+  act(() => {
+    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+  });
+}
+
+/** A complete draft at the Review step, with its four files, as the wizard keeps it on the phone. */
+async function storeCompleteDraft() {
+  localStorage.setItem(
+    DRAFT_KEY,
+    JSON.stringify({
+      userId: 7,
+      universityId: 3,
+      programIds: [11],
+      fullName: 'Ada Banda',
+      gender: 'Female',
+      email: 'ada@example.com',
+      phone: '0971234567',
+      dateOfBirth: '2004-05-06',
+      country: 'Zambia',
+      province: 'Lusaka',
+      city: 'Lusaka',
+      nationality: 'Zambian',
+      nationalRegNumber: '123456/10/1',
+      schoolProvince: 'Lusaka',
+      qualification: 'Grade 12',
+      institution: 'Kabulonga',
+      grade12Results: [
+        { subject: 'English Language', grade: 3 },
+        { subject: 'Mathematics', grade: 1 },
+        { subject: 'Biology', grade: 2 },
+        { subject: 'Chemistry', grade: 3 },
+        { subject: 'Physics', grade: 4 },
+      ],
+      step: 4,
+    }),
+  );
+  const store = getFileStore();
+  await store.put('NRC_FRONT', png('a.png'));
+  await store.put('NRC_BACK', png('b.png'));
+  await store.put('ACADEMIC_RESULTS', pdf('c.pdf'));
+  await store.put('CERTIFICATE', pdf('d.pdf'));
+}
+
+beforeAll(() => {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+});
+
+beforeEach(() => {
+  online = true;
+  setFileStore(createMemoryFileStore());
+  signIn();
+  (universitiesApi.get as jest.Mock).mockResolvedValue({ id: 3, name: 'University of Zambia' });
+  (programsApi.ofUniversity as jest.Mock).mockResolvedValue([program(11, 'Computer Science')]);
+  (applicationsApi.submit as jest.Mock).mockReset();
+  (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+  (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([]);
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('submitting offline (issue 19)', () => {
+  it('waits for the network, says so, keeps everything, and sends when the browser is back online', async () => {
+    const user = userEvent.setup();
+    await storeCompleteDraft();
+    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99, message: 'ok' }) });
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+
+    setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByRole('button', { name: 'Will send when back online' })).toBeDisabled();
+    expect(screen.getByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    expect(applicationsApi.submit).not.toHaveBeenCalled();
+    expect(loadDraft()?.programIds).toEqual([11]);
+    expect(Object.keys(await getFileStore().getAll())).toHaveLength(4);
+
+    setOnline(true);
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    expect(applicationsApi.submit).toHaveBeenCalledTimes(1);
+    const form = (applicationsApi.submit as jest.Mock).mock.calls[0][0] as FormData;
+    expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png', 'c.pdf', 'd.pdf']);
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('a connection lost while sending waits too, instead of failing', async () => {
+    const user = userEvent.setup();
+    await storeCompleteDraft();
+    (applicationsApi.submit as jest.Mock).mockImplementationOnce(async () => {
+      online = false;
+      throw new TypeError('Failed to fetch');
+    });
+    (applicationsApi.submit as jest.Mock).mockResolvedValueOnce({ json: () => Promise.resolve({ id: 100, message: 'ok' }) });
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
+    expect(loadDraft()).not.toBeNull();
+
+    setOnline(true);
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    expect(applicationsApi.submit).toHaveBeenCalledTimes(2);
+  });
+});
