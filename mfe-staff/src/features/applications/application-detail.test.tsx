@@ -122,6 +122,19 @@ describe('application detail', () => {
     expect(files.download).not.toHaveBeenCalledWith('/api/applications/1/receipt');
   });
 
+  it('flags a duplicate next to the status, and nothing when there is none', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValueOnce(makeApplication(1, { duplicate: true }));
+    const first = show();
+    await screen.findByRole('heading', { name: 'Applicant 1' });
+    expect(screen.getByLabelText('Duplicate: this applicant has another open application to this university')).toHaveTextContent('Duplicate');
+    first.unmount();
+    api.get.mockResolvedValueOnce(makeApplication(1, { duplicate: false }));
+    show();
+    await screen.findByRole('heading', { name: 'Applicant 1' });
+    expect(screen.queryByText('Duplicate')).toBeNull();
+  });
+
   it('hides Decline and Accept once decided', async () => {
     signIn('ADMIN');
     api.get.mockResolvedValue(makeApplication(1, { status: 'APPROVED', programNotes: null }));
