@@ -258,11 +258,12 @@ describe('application detail', () => {
     expect(await screen.findByText('Offer made: the applicant is asked to accept it by the deadline')).toBeInTheDocument();
   });
 
-  it('says Application not found on 404 and something went wrong otherwise', async () => {
+  it('says Application not found on 404, with a link to the list, and something went wrong otherwise', async () => {
     signIn('ADMIN');
     api.get.mockRejectedValueOnce(httpError(404));
     const view = show();
-    expect(await screen.findByText('Application not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all applications' })).toHaveAttribute('href', '/applications');
     view.unmount();
     api.get.mockRejectedValueOnce(httpError(500));
     show();

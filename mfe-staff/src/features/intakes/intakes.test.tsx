@@ -337,6 +337,16 @@ describe('edit intake and its places', () => {
     api.get.mockResolvedValue(intake(1, { universityId: 8 }));
     api.capacity.mockResolvedValue({ intakeId: 1, programs: [] });
     renderPage(<IntakeDetail />, { path: '/intakes/:id', route: '/intakes/1' });
-    expect(await screen.findByText('Intake not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Intake not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all intakes' })).toHaveAttribute('href', '/intakes');
+  });
+
+  it('says an intake that does not exist is not found, with a link to the list', async () => {
+    signIn('ADMIN', { universityId: 7 });
+    api.get.mockRejectedValue(httpError(404, { message: 'Intake not found' }));
+    api.capacity.mockRejectedValue(httpError(404, { message: 'Intake not found' }));
+    renderPage(<IntakeDetail />, { path: '/intakes/:id', route: '/intakes/99999' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Intake not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all intakes' })).toHaveAttribute('href', '/intakes');
   });
 });
