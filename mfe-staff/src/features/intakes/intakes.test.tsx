@@ -218,6 +218,9 @@ describe('new intake form', () => {
     fireEvent.change(screen.getByLabelText(/Opens at/), { target: { value: '2027-01-01T08:00' } });
     fireEvent.change(screen.getByLabelText(/Closes at/), { target: { value: '2027-01-15T17:00' } });
     expect(screen.getByRole('spinbutton', { name: 'Places in Program 1' })).toBeDisabled();
+    // The program's name is beside the field: its visible label stays short, so a long name is never cut off.
+    expect(screen.getAllByText('Places', { selector: 'label' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Places in Program 1', { selector: 'label' })).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Program 1' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Places in Program 1' }), '30');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Program 3' }));
