@@ -221,7 +221,9 @@ describe('new intake form', () => {
     // The program's name is beside the field: its visible label stays short, so a long name is never cut off.
     expect(screen.getAllByText('Places', { selector: 'label' }).length).toBeGreaterThan(0);
     expect(screen.queryByText('Places in Program 1', { selector: 'label' })).toBeNull();
+    expect(screen.queryByText('Empty for unlimited')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Program 1' }));
+    expect(screen.getByText('Empty for unlimited')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Places in Program 1' }), '30');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Program 3' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Fee for Zambian citizen' }), '150');

@@ -110,7 +110,8 @@ export function IntakeForm({
                 value={choice.capacity}
                 onChange={(e) => setProgram(program.id, { capacity: e.target.value })}
                 error={Boolean(capacityError)}
-                helperText={capacityError ?? 'Empty for unlimited'}
+                // The hint only for a program offered: greyed under a disabled field it failed axe's contrast check.
+                helperText={capacityError ?? (choice.offered ? 'Empty for unlimited' : undefined)}
                 slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `Places in ${program.name}` } }}
                 sx={{ flex: '1 1 12rem' }}
               />
