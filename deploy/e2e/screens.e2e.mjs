@@ -2,7 +2,8 @@
  * Every guest, staff and applicant page at a phone's 360 px, a tablet's 768 px and a
  * desktop's 1280 px (issue 22 tries every page at those three widths):
  * axe finds no WCAG 2 A/AA violation, nothing is cut off sideways (the page is
- * no wider than the window), and a screenshot of each is saved in a folder
+ * no wider than the window, and no text or control reaches past or touches its
+ * left or right edge), and a screenshot of each is saved in a folder
  * under the system's temporary directory (printed at the start) for a person
  * to look at. The ADMIN dashboard's charts are also measured at 360, 768, 1024
  * and 1280 px: each keeps a usable size with its legend below (issue 22,
@@ -105,7 +106,70 @@ async function settled(page) {
   await page.waitForTimeout(150);
 }
 
-/** Visits each path at each width: axe, no sideways scrolling, a screenshot. */
+/** Text and controls closer to the window's left or right edge than this touch it (issue 22: nothing touching an edge). */
+const EDGE_PX = 4;
+
+/**
+ * Runs in the page: the text and controls that reach past the window's left or
+ * right edge (cut off, even where the page hides its sideways overflow) or
+ * come within `edge` px of it. Content that its own box scrolls sideways (a
+ * wide table in a scrolling container) and off-canvas parts (a closed drawer,
+ * entirely outside the window) are not counted; nor is what is not drawn.
+ */
+function touchingTheEdge(edge) {
+  const inner = window.innerWidth;
+  const found = [];
+  const scrolls = (el) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const { overflowX } = getComputedStyle(a);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && a.scrollWidth > a.clientWidth) return true;
+    }
+    return false;
+  };
+  const drawn = (el) => {
+    if (el.closest('[aria-hidden="true"]')) return false;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.visibility === 'hidden' || style.opacity === '0') return false;
+      // A visually hidden block (clipped to nothing) is for screen readers only: a chart's figures as a list, a label.
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return false;
+      // A one-line excerpt ending in '…' is cut on purpose (its whole text is elsewhere).
+      if (style.textOverflow === 'ellipsis' && style.overflowX !== 'visible' && a.tagName !== 'LABEL') return false;
+    }
+    return true;
+  };
+  // Where text is, measured on the text itself (a centred line in a full-width block is not at the edge).
+  const boxes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.textContent.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+  const range = document.createRange();
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    range.selectNodeContents(n);
+    const rects = [...range.getClientRects()];
+    if (rects.length === 0) continue;
+    boxes.push({
+      el: n.parentElement,
+      left: Math.min(...rects.map((r) => r.left)),
+      right: Math.max(...rects.map((r) => r.right)),
+      width: Math.max(...rects.map((r) => r.width)),
+      label: n.textContent,
+    });
+  }
+  for (const el of document.body.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="combobox"], img')) {
+    const r = el.getBoundingClientRect();
+    boxes.push({ el, left: r.left, right: r.right, width: Math.min(r.width, r.height), label: el.getAttribute('aria-label') || el.textContent || el.getAttribute('alt') || '' });
+  }
+  for (const b of boxes) {
+    if (b.width <= 1 || b.right <= 0 || b.left >= inner) continue;
+    if (b.left >= edge && b.right <= inner - edge) continue;
+    if (!drawn(b.el) || scrolls(b.el)) continue;
+    const what = `<${b.el.tagName.toLowerCase()}> '${b.label.trim().replace(/\s+/g, ' ').slice(0, 40)}'`;
+    found.push(`${what} ${b.left < 0 || b.right > inner ? 'is cut off' : 'touches the edge'} (${Math.round(b.left)}–${Math.round(b.right)} px)`);
+    if (found.length >= 5) break;
+  }
+  return found;
+}
+
+/** Visits each path at each width: axe, no sideways scrolling, nothing cut off or touching an edge, a screenshot. */
 async function checkPages(page, area, paths) {
   const problems = [];
   for (const width of WIDTHS) {
@@ -128,6 +192,7 @@ async function checkPages(page, area, paths) {
         );
       const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth }));
       if (scroll > inner) problems.push(`${p} @${width}: ${scroll}px wide in a ${inner}px window`);
+      for (const e of await page.evaluate(touchingTheEdge, EDGE_PX)) problems.push(`${p} @${width}: ${e}`);
     }
   }
   assert.deepEqual(problems, []);
@@ -170,6 +235,11 @@ describe('every page at 360, 768 and 1280 px', () => {
       '/students/all',
       '/profile',
       '/audit',
+      '/notifications',
+      // Addresses that name nothing: a not-found state, and the shell's 404.
+      '/applications/99999',
+      '/programs/99999',
+      '/no-such-page',
     ]);
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -182,21 +252,31 @@ describe('every page at 360, 768 and 1280 px', () => {
     const programs = await api(token, `/api/programs/university/${me.universityId}`);
     const program = (programs.items ?? programs)[0];
     const [intake] = await api(token, `/api/universities/${me.universityId}/intakes`);
+    const courses = await api(token, `/api/courses?universityId=${me.universityId}`);
+    const course = (courses.items ?? courses)[0];
     await checkPages(page, 'admin', [
       '/dashboard',
       '/applications',
       ...applications.items.map((a) => `/applications/${a.id}`),
+      `/universities/${me.universityId}`,
       '/programs',
       '/programs/add',
       `/programs/${program.id}`,
+      `/programs/edit/${program.id}`,
       '/intakes',
+      '/intakes/add',
       `/intakes/${intake.id}`,
+      `/intakes/edit/${intake.id}`,
       '/fee-waivers',
       '/courses',
+      '/course/add',
+      ...(course ? [`/course/${course.id}`, `/course/edit/${course.id}`] : []),
       '/users',
       '/users/add-admin',
       '/students/all',
       '/profile',
+      '/notifications',
+      '/applications/99999',
     ]);
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -208,7 +288,22 @@ describe('every page at 360, 768 and 1280 px', () => {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const [university] = await (await fetch(`${portal.url}/api/universities`)).json();
-    await checkPages(page, 'guest', ['/home', '/about', '/learn-more', '/coming-soon', '/universities', `/guest/programs/${university.id}`, '/login', '/register', '/forgot-password', '/privacy']);
+    await checkPages(page, 'guest', [
+      '/',
+      '/home',
+      '/about',
+      '/learn-more',
+      '/coming-soon',
+      '/universities',
+      `/guest/programs/${university.id}`,
+      '/guest/programs/99999',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password/a-link-that-was-never-sent',
+      '/privacy',
+      '/no-such-page',
+    ]);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -231,6 +326,12 @@ describe('every page at 360, 768 and 1280 px', () => {
       `/apply/${university.id}`,
       '/profile',
       '/settings',
+      '/notifications',
+      // Addresses that name nothing (issue 22, item 5) and the shell's 404.
+      '/applications/99999',
+      '/universities/99999',
+      '/apply/99999',
+      '/no-such-page',
     ]);
     assert.deepEqual(errors, []);
     await page.context().close();

@@ -40,7 +40,9 @@ describe('/notifications (applicant)', () => {
       page([item(2, { title: 'You have an offer', body: 'University of Zambia offers you a place.' }), item(1, { title: 'Application submitted', readAt: '2026-11-26T11:00:00.000Z' })], 1),
     );
     show();
-    const entries = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('button');
+    // A list of items (axe: a list holds only list items), each one button.
+    const items = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    const entries = items.map((li) => within(li).getByRole('button'));
     expect(entries.map((e) => e.textContent)).toEqual([expect.stringContaining('Unread: You have an offer'), expect.not.stringContaining('Unread')]);
     expect(screen.getByText('University of Zambia offers you a place.')).toBeInTheDocument();
     expect(screen.getByText('1 unread.')).toBeInTheDocument();

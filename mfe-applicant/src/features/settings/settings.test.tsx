@@ -91,6 +91,14 @@ describe('settings', () => {
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Send code' })).toBeInTheDocument());
   });
 
+  it('shows the current phone number in its national form, as every other page does', () => {
+    signIn({ phone: '+260977123456' });
+    show();
+    const form = screen.getByRole('region', { name: 'Phone number' });
+    expect(within(form).getByText('0977 123 456')).toBeInTheDocument();
+    expect(within(form).queryByText(/\+260/)).not.toBeInTheDocument();
+  });
+
   it('asks for a phone code and shows a refused number in plain words', async () => {
     const user = userEvent.setup();
     show();

@@ -122,6 +122,19 @@ describe('application detail', () => {
     expect(files.download).not.toHaveBeenCalledWith('/api/applications/1/receipt');
   });
 
+  it('flags a duplicate next to the status, and nothing when there is none', async () => {
+    signIn('ADMIN');
+    api.get.mockResolvedValueOnce(makeApplication(1, { duplicate: true }));
+    const first = show();
+    await screen.findByRole('heading', { name: 'Applicant 1' });
+    expect(screen.getByLabelText('Duplicate: this applicant has another open application to this university')).toHaveTextContent('Duplicate');
+    first.unmount();
+    api.get.mockResolvedValueOnce(makeApplication(1, { duplicate: false }));
+    show();
+    await screen.findByRole('heading', { name: 'Applicant 1' });
+    expect(screen.queryByText('Duplicate')).toBeNull();
+  });
+
   it('hides Decline and Accept once decided', async () => {
     signIn('ADMIN');
     api.get.mockResolvedValue(makeApplication(1, { status: 'APPROVED', programNotes: null }));
@@ -245,11 +258,12 @@ describe('application detail', () => {
     expect(await screen.findByText('Offer made: the applicant is asked to accept it by the deadline')).toBeInTheDocument();
   });
 
-  it('says Application not found on 404 and something went wrong otherwise', async () => {
+  it('says Application not found on 404, with a link to the list, and something went wrong otherwise', async () => {
     signIn('ADMIN');
     api.get.mockRejectedValueOnce(httpError(404));
     const view = show();
-    expect(await screen.findByText('Application not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all applications' })).toHaveAttribute('href', '/applications');
     view.unmount();
     api.get.mockRejectedValueOnce(httpError(500));
     show();

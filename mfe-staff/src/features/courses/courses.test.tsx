@@ -202,7 +202,8 @@ describe('course detail', () => {
     signIn('ADMIN');
     api.get.mockRejectedValueOnce(httpError(404, { message: 'Not found' }));
     const view = renderPage(<CourseDetail />, { path: '/course/:id', route: '/course/5' });
-    expect(await screen.findByText('Course not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/courses');
     view.unmount();
     api.get.mockRejectedValueOnce(httpError(500));
     renderPage(<CourseDetail />, { path: '/course/:id', route: '/course/5' });
@@ -213,10 +214,12 @@ describe('course detail', () => {
     signIn('ADMIN', { universityId: 8 });
     api.get.mockResolvedValue(course(5));
     const view = renderPage(<CourseDetail />, { path: '/course/:id', route: '/course/5' });
-    expect(await screen.findByText('Course not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/courses');
     view.unmount();
     renderPage(<EditCourse />, { path: '/course/edit/:id', route: '/course/edit/5' });
-    expect(await screen.findByText('Course not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/courses');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 });

@@ -28,6 +28,8 @@ const stats: DashboardStats = {
   applicationsByStatus: [
     { status: 'PENDING', value: 20 },
     { status: 'APPROVED', value: 200 },
+    { status: 'OFFERED', value: 7 },
+    { status: 'OFFER_LAPSED', value: 2 },
   ],
   submissionsLast7Days: [
     { date: '2026-11-16', value: 3 },
@@ -64,7 +66,11 @@ describe('dashboard', () => {
     expect(screen.getByRole('figure', { name: 'Submissions in the Last 7 Days' })).toBeInTheDocument();
     expect(screen.getByText('Medicine: 13')).toBeInTheDocument();
     expect(screen.getByText('Approved: 200')).toBeInTheDocument();
-    expect(screen.getByText('11-17: 9')).toBeInTheDocument();
+    // Every status in words (issue 22: no codes), and days as dates are shown everywhere ('17 Nov').
+    expect(screen.getByText('Offer made: 7')).toBeInTheDocument();
+    expect(screen.getByText('Offer lapsed: 2')).toBeInTheDocument();
+    expect(screen.getByText('17 Nov: 9')).toBeInTheDocument();
+    expect(screen.queryByText(/OFFER|11-17/)).toBeNull();
     expect(api.stats).toHaveBeenCalledTimes(1);
     expect(api.stats).toHaveBeenCalledWith(2);
     expect(localStorage.getItem('universities')).toBe(JSON.stringify([{ id: 1, name: 'UNZA' }]));

@@ -218,7 +218,12 @@ describe('new intake form', () => {
     fireEvent.change(screen.getByLabelText(/Opens at/), { target: { value: '2027-01-01T08:00' } });
     fireEvent.change(screen.getByLabelText(/Closes at/), { target: { value: '2027-01-15T17:00' } });
     expect(screen.getByRole('spinbutton', { name: 'Places in Program 1' })).toBeDisabled();
+    // The program's name is beside the field: its visible label stays short, so a long name is never cut off.
+    expect(screen.getAllByText('Places', { selector: 'label' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Places in Program 1', { selector: 'label' })).toBeNull();
+    expect(screen.queryByText('Empty for unlimited')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Program 1' }));
+    expect(screen.getByText('Empty for unlimited')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Places in Program 1' }), '30');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Program 3' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Fee for Zambian citizen' }), '150');
@@ -337,6 +342,16 @@ describe('edit intake and its places', () => {
     api.get.mockResolvedValue(intake(1, { universityId: 8 }));
     api.capacity.mockResolvedValue({ intakeId: 1, programs: [] });
     renderPage(<IntakeDetail />, { path: '/intakes/:id', route: '/intakes/1' });
-    expect(await screen.findByText('Intake not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Intake not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all intakes' })).toHaveAttribute('href', '/intakes');
+  });
+
+  it('says an intake that does not exist is not found, with a link to the list', async () => {
+    signIn('ADMIN', { universityId: 7 });
+    api.get.mockRejectedValue(httpError(404, { message: 'Intake not found' }));
+    api.capacity.mockRejectedValue(httpError(404, { message: 'Intake not found' }));
+    renderPage(<IntakeDetail />, { path: '/intakes/:id', route: '/intakes/99999' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Intake not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all intakes' })).toHaveAttribute('href', '/intakes');
   });
 });

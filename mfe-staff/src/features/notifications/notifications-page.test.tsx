@@ -46,7 +46,9 @@ describe('/notifications (staff)', () => {
       ),
     );
     show();
-    const entries = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('button');
+    // A list of items (axe: a list holds only list items), each one button.
+    const items = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    const entries = items.map((li) => within(li).getByRole('button'));
     expect(entries.map((e) => e.textContent)).toEqual([expect.stringContaining('Unread: Application assigned to you'), expect.not.stringContaining('Unread')]);
     expect(screen.getByText('Application #2 was assigned to you.')).toBeInTheDocument();
     expect(screen.getByText('1 unread.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { programsApi, coursesApi, universitiesApi, type Course, type Program } from 'shared-api';
-import { renderPage, signIn } from '../../testing/render';
+import { httpError, renderPage, signIn } from '../../testing/render';
 import { AddProgram, EditProgram, ProgramDetail, ProgramsList } from './index';
 
 jest.mock('shared-api', () => {
@@ -243,7 +243,8 @@ describe('edit program', () => {
     signIn('ADMIN', { universityId: 8 });
     api.get.mockResolvedValue(program(1));
     renderPage(<EditProgram />, { path: '/programs/edit/:id', route: '/programs/edit/1', state: { program: program(1) } });
-    expect(await screen.findByText('Program not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Program not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all programs' })).toHaveAttribute('href', '/programs');
     expect(screen.queryByRole('button', { name: 'Update Program' })).not.toBeInTheDocument();
   });
 });
@@ -287,7 +288,17 @@ describe('program detail', () => {
     api.get.mockResolvedValue(program(1));
     courses.ofProgram.mockResolvedValue([course(1)]);
     renderPage(<ProgramDetail />, { path: '/programs/:id', route: '/programs/1' });
-    expect(await screen.findByText('Program not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Program not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all programs' })).toHaveAttribute('href', '/programs');
     expect(screen.queryByText('Course 1')).not.toBeInTheDocument();
+  });
+
+  it('says a program that does not exist is not found, with a link to the list', async () => {
+    signIn('ADMIN', { universityId: 8 });
+    api.get.mockRejectedValue(httpError(404, { message: 'Program not found' }));
+    courses.ofProgram.mockResolvedValue([]);
+    renderPage(<ProgramDetail />, { path: '/programs/:id', route: '/programs/99999' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Program not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all programs' })).toHaveAttribute('href', '/programs');
   });
 });

@@ -66,7 +66,7 @@ export function Sidebar({ entries, pathname, collapsed, onToggle, onLogout, draw
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'space-between', p: 2, gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', fontSize: collapsed ? 14 : 20 }}>
-          {collapsed ? 'UP' : <PortalLogo size="small" />}
+          <PortalLogo size="small" markOnly={collapsed} />
           {collapsed && (
             <Box component="span" sx={visuallyHidden}>
               UniPortal

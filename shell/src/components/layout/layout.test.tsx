@@ -71,6 +71,10 @@ describe('sidebar entries', () => {
     renderAt(<Sidebar entries={sidebarOf('ADMIN')} pathname="/dashboard" collapsed onToggle={onToggle} onLogout={onLogout} />);
     const collapsed = screen.getByTestId('sidebar');
     expect(collapsed).toHaveStyle({ width: `${SIDEBAR_COLLAPSED_WIDTH}px` });
+    // One logo everywhere (issue 22): collapsed, the sidebar keeps the portal's mark, not two letters.
+    const heading = within(collapsed).getByRole('heading', { name: 'UniPortal' });
+    expect(heading.querySelector('svg path')).not.toBeNull();
+    expect(within(collapsed).queryByText('UP')).toBeNull();
     expect(within(collapsed).getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
     expect(within(collapsed).getByRole('link', { name: 'Programs' })).toHaveAttribute('href', '/programs');
     expect(within(collapsed).queryByRole('link', { name: 'Universities' })).not.toBeInTheDocument();

@@ -16,7 +16,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { accountApi, errorText, fieldProblem, PASSWORD_MIN_LENGTH, plainFieldText, type ContactChangeRequest } from 'shared-api';
+import { accountApi, errorText, fieldProblem, formatPhone, PASSWORD_MIN_LENGTH, plainFieldText, type ContactChangeRequest } from 'shared-api';
 import { notify, requestSessionRenewal, useAuth } from 'shared-auth';
 import { NotificationSettings } from './NotificationSettings';
 
@@ -149,7 +149,7 @@ function ContactForm({ kind, current }: { kind: 'email' | 'phone'; current: stri
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
       {/* A long address wraps rather than widening a phone's page. */}
       <Typography sx={{ overflowWrap: 'anywhere' }}>
-        Current {noun}: <strong>{current || 'Not provided'}</strong>
+        Current {noun}: <strong>{kind === 'phone' ? formatPhone(current) : current || 'Not provided'}</strong>
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       {ticket === null ? (

@@ -10,6 +10,7 @@ import {
   DOCUMENT_LABELS,
   errorStatus,
   errorText,
+  isMissing,
   formatDateTime,
   formatPhone,
   type Application,
@@ -18,6 +19,7 @@ import {
   type DocumentStatus,
   type ProgramChoice,
 } from 'shared-api';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { useFeedback } from 'shared-auth/dialogs';
@@ -64,7 +66,7 @@ export function ApplicationDetail() {
       setApplication(a);
       setState('ready');
     } catch (err) {
-      if (errorStatus(err) === 404) setState('missing');
+      if (isMissing(err)) setState('missing');
       else {
         setState('error');
         await alert({ title: 'Error', text: 'something went wrong', icon: 'error' });
@@ -123,13 +125,7 @@ export function ApplicationDetail() {
   };
 
   if (state === 'loading') return <Loading text="Loading application..." />;
-  if (state === 'missing')
-    return (
-      <Box>
-        <BackButton />
-        <Alert severity="warning">Application not found</Alert>
-      </Box>
-    );
+  if (state === 'missing') return <RecordNotFound noun="application" listPath="/applications" listLabel="See all applications" />;
   if (state === 'error' || !application)
     return (
       <Box>

@@ -4,8 +4,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 import { useParams } from 'react-router-dom';
-import { coursesApi, errorStatus } from 'shared-api';
+import { coursesApi, isMissing } from 'shared-api';
 import { useServerData } from 'shared-api/data';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
@@ -15,13 +16,13 @@ export function CourseDetail() {
   const { id } = useParams();
   const { data: course, error } = useServerData(id ? () => coursesApi.get(id) : null, [id]);
   const inReach = useInReach();
-  const state: 'loading' | 'ready' | 'missing' | 'error' = error ? (errorStatus(error) === 404 ? 'missing' : 'error') : course ? (inReach(course.universityId) ? 'ready' : 'missing') : 'loading';
+  const state: 'loading' | 'ready' | 'missing' | 'error' = error ? (isMissing(error) ? 'missing' : 'error') : course ? (inReach(course.universityId) ? 'ready' : 'missing') : 'loading';
 
   return (
     <Box>
       <BackButton />
       {state === 'loading' && <Loading text="Loading course..." />}
-      {state === 'missing' && <Alert severity="warning">Course not found</Alert>}
+      {state === 'missing' && <RecordNotFound noun="course" listPath="/courses" listLabel="See all courses" />}
       {state === 'error' && <Alert severity="error">Failed to fetch course details</Alert>}
       {state === 'ready' && course && (
         <Paper sx={{ p: { xs: 2, sm: 4 } }}>

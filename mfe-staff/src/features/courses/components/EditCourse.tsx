@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { coursesApi, errorText, type Course } from 'shared-api';
+import { coursesApi, errorText, isMissing, type Course } from 'shared-api';
 import { useServerData } from 'shared-api/data';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from 'shared-auth/dialogs';
 import { FormCard } from '../../../components/FormCard';
@@ -27,7 +28,8 @@ export function EditCourse() {
   // The list passes its copy in navigation state, but that copy may be older than
   // a change saved since: the form is filled only from the server's current course.
   const { data: course, error: loadFailed } = useServerData(id ? () => coursesApi.get(id) : null, [id]);
-  const loadError = loadFailed ? 'Failed to fetch course details' : null;
+  const missing = isMissing(loadFailed);
+  const loadError = loadFailed && !missing ? 'Failed to fetch course details' : null;
   const [edited, setValues] = useState<CourseFieldValues | null>(null);
   const values = edited ?? (course ? toValues(course) : null);
   const universityId = course?.universityId ?? null;
@@ -64,8 +66,8 @@ export function EditCourse() {
       <BackButton />
       {loadError ? (
         <Alert severity="error">{loadError}</Alert>
-      ) : values && !inReach(universityId) ? (
-        <Alert severity="warning">Course not found</Alert>
+      ) : missing || (values && !inReach(universityId)) ? (
+        <RecordNotFound noun="course" listPath="/courses" listLabel="See all courses" />
       ) : !values ? (
         <Loading text="Loading course..." />
       ) : (

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { ReactNode } from 'react';
-import type { DashboardStats } from 'shared-api';
+import { formatDate, type DashboardStats } from 'shared-api';
 
 const STATUS_LABELS: Record<string, string> = {
   SUBMITTED: 'Submitted',
@@ -18,6 +18,11 @@ const STATUS_LABELS: Record<string, string> = {
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
   DOCUMENTS_REQUESTED: 'Documents requested',
+  // Offers (issue 17), in the words of the applications list's badges.
+  OFFERED: 'Offer made',
+  WAITLISTED: 'Waitlisted',
+  OFFER_DECLINED: 'Offer declined',
+  OFFER_LAPSED: 'Offer lapsed',
 };
 const STATUS_COLOURS: Record<string, string> = {
   SUBMITTED: '#ffb300',
@@ -26,6 +31,10 @@ const STATUS_COLOURS: Record<string, string> = {
   APPROVED: '#2e7d32',
   REJECTED: '#c62828',
   DOCUMENTS_REQUESTED: '#ff8f00',
+  OFFERED: '#66bb6a',
+  WAITLISTED: '#42a5f5',
+  OFFER_DECLINED: '#8e0000',
+  OFFER_LAPSED: '#e57373',
 };
 
 /**
@@ -79,7 +88,8 @@ function ChartFigure({ title, data, children }: { title: string; data: ReadonlyA
 export default function DashboardCharts({ stats, variant }: { stats: DashboardStats; variant: 'superuser' | 'admin' }) {
   const faculty = stats.programsByFaculty;
   const byStatus = stats.applicationsByStatus.map((s) => ({ label: STATUS_LABELS[s.status] ?? s.status, value: s.value, status: s.status }));
-  const days = stats.submissionsLast7Days.map((d) => ({ label: d.date.slice(5), value: d.value }));
+  // '17 Nov', as dates read everywhere; the year is left off to keep seven days on a phone's axis.
+  const days = stats.submissionsLast7Days.map((d) => ({ label: formatDate(d.date).replace(/ \d{4}$/, ''), value: d.value }));
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', mt: 3 }}>
       <ChartFigure title="Programs by Faculty" data={faculty}>

@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { APPLICANT_CATEGORY_LABELS, errorText, intakesApi, isMissing } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { formatIntakeDate } from 'shared-api/intakes';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 import { BackButton } from '../../../components/BackButton';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
@@ -26,10 +27,11 @@ export function IntakeDetail() {
   const inReach = useInReach();
   const loaded = useServerData(id ? () => Promise.all([intakesApi.get(id), intakesApi.capacity(id)]) : null, [id]);
   const [intake, capacity] = loaded.data ?? [null, null];
-  const error = loaded.error ? (isMissing(loaded.error) ? 'Intake not found' : errorText(loaded.error, 'Failed to fetch the intake.')) : null;
+  const missing = loaded.error ? isMissing(loaded.error) : false;
+  const error = loaded.error && !missing ? errorText(loaded.error, 'Failed to fetch the intake.') : null;
 
+  if (missing || (intake && !inReach(intake.universityId))) return <RecordNotFound noun="intake" listPath="/intakes" listLabel="See all intakes" />;
   if (error) return <Alert severity="error">{error}</Alert>;
-  if (intake && !inReach(intake.universityId)) return <Alert severity="warning">Intake not found</Alert>;
   if (!intake || !capacity) return <Loading text="Loading intake..." />;
 
   return (

@@ -102,15 +102,17 @@ export function IntakeForm({
                 label={program.name}
               />
               <TextField
-                label={`Places in ${program.name}`}
+                // The program's name is the checkbox's beside it; a long name in this label was cut off.
+                label="Places"
                 type="number"
                 size="small"
                 disabled={!choice.offered}
                 value={choice.capacity}
                 onChange={(e) => setProgram(program.id, { capacity: e.target.value })}
                 error={Boolean(capacityError)}
-                helperText={capacityError ?? 'Empty for unlimited'}
-                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+                // The hint only for a program offered: greyed under a disabled field it failed axe's contrast check.
+                helperText={capacityError ?? (choice.offered ? 'Empty for unlimited' : undefined)}
+                slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `Places in ${program.name}` } }}
                 sx={{ flex: '1 1 12rem' }}
               />
             </Box>

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -82,22 +83,24 @@ export function NotificationsPage() {
             <Paper>
               <List aria-label="Notifications" disablePadding>
                 {data.items.map((item) => (
-                  <ListItemButton key={item.id} onClick={() => void open(item)} divider sx={{ display: 'block', py: 1.5 }}>
-                    <Typography component="span" sx={{ display: 'block', fontWeight: item.readAt ? 400 : 700 }}>
-                      {!item.readAt && (
-                        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                          Unread:{' '}
-                        </Box>
-                      )}
-                      {item.title}
-                    </Typography>
-                    <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                      {item.body}
-                    </Typography>
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {formatDateTime(item.createdAt)}
-                    </Typography>
-                  </ListItemButton>
+                  <ListItem key={item.id} disablePadding>
+                    <ListItemButton onClick={() => void open(item)} divider sx={{ display: 'block', py: 1.5 }}>
+                      <Typography component="span" sx={{ display: 'block', fontWeight: item.readAt ? 400 : 700 }}>
+                        {!item.readAt && (
+                          <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                            Unread:{' '}
+                          </Box>
+                        )}
+                        {item.title}
+                      </Typography>
+                      <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                        {item.body}
+                      </Typography>
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {formatDateTime(item.createdAt)}
+                      </Typography>
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Paper>

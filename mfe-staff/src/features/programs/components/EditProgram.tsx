@@ -2,8 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { errorText, programsApi, type Program } from 'shared-api';
+import { errorText, isMissing, programsApi, type Program } from 'shared-api';
 import { useServerData } from 'shared-api/data';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 import { BackButton } from '../../../components/BackButton';
 import { useFeedback } from 'shared-auth/dialogs';
 import { Loading } from '../../../components/Loading';
@@ -28,7 +29,8 @@ export function EditProgram() {
   // older than a change saved since: the form is filled only from the server's
   // current program, or saving it would undo that change.
   const { data: program, error: loadFailed } = useServerData(id ? () => programsApi.get(id) : null, [id]);
-  const loadError = loadFailed ? errorText(loadFailed, 'Failed to fetch programs.') : null;
+  const missing = isMissing(loadFailed);
+  const loadError = loadFailed && !missing ? errorText(loadFailed, 'Failed to fetch programs.') : null;
   const [busy, setBusy] = useState(false);
   const { alert } = useFeedback();
   const navigate = useNavigate();
@@ -53,8 +55,8 @@ export function EditProgram() {
       <BackButton />
       {loadError ? (
         <Alert severity="error">{loadError}</Alert>
-      ) : program && !inReach(program.universityId) ? (
-        <Alert severity="warning">Program not found</Alert>
+      ) : missing || (program && !inReach(program.universityId)) ? (
+        <RecordNotFound noun="program" listPath="/programs" listLabel="See all programs" />
       ) : !program ? (
         <Loading text="Loading program details..." />
       ) : (

@@ -8,8 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { coursesApi, errorText, LIMITS, programsApi, type Course } from 'shared-api';
+import { coursesApi, errorText, isMissing, LIMITS, programsApi, type Course } from 'shared-api';
 import { useServerData } from 'shared-api/data';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
 import { useInReach } from '../../../hooks/useInReach';
@@ -33,13 +34,7 @@ export function ProgramDetail() {
   }, [courses, search]);
 
   if (loading) return <Loading text="Loading program details..." />;
-  if (program && !inReach(program.universityId))
-    return (
-      <Box>
-        <BackButton />
-        <Alert severity="warning">Program not found</Alert>
-      </Box>
-    );
+  if (isMissing(failed) || (program && !inReach(program.universityId))) return <RecordNotFound noun="program" listPath="/programs" listLabel="See all programs" />;
   if (error || !program)
     return (
       <Box>
