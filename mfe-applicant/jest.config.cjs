@@ -5,5 +5,4 @@ module.exports = {
   ...preset,
   testTimeout: 30_000,
   setupFiles: [...(preset.setupFiles ?? []), path.join(__dirname, 'test', 'jsdom-polyfills.cjs')],
-  setupFilesAfterEnv: [...(preset.setupFilesAfterEnv ?? []), path.join(__dirname, 'test', 'testing-library.cjs')],
 };

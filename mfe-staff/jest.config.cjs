@@ -4,5 +4,4 @@ module.exports = {
   ...preset,
   testTimeout: 30_000,
   setupFiles: [...(preset.setupFiles ?? []), '<rootDir>/test/polyfills.cjs'],
-  setupFilesAfterEnv: [...(preset.setupFilesAfterEnv ?? []), '<rootDir>/test/setup-after-env.cjs'],
 };

@@ -2,6 +2,10 @@ require('@testing-library/jest-dom');
 // jsdom lacks these browser APIs that MUI and our pages use. (Tests of server
 // code run in the node environment, without a window.)
 if (typeof window !== 'undefined') {
+  // The suites run on a busy 2-core machine (CI beside other work), where ts-jest
+  // transpiling a lazy page on first import can take over a second: async queries
+  // get 5 s instead of the 1 s default, in every package alike.
+  require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
   if (!window.matchMedia) {
     window.matchMedia = (query) => ({
       matches: false,
