@@ -140,7 +140,7 @@ export async function putOwnDraftDocument(ctx: AppContext, caller: Caller, docum
 export async function linkOwnDraftDocument(ctx: AppContext, caller: Caller, documentType: DocumentType, uploadId: string, log: FastifyBaseLogger, now = new Date()): Promise<Draft> {
   const upload = await ownUpload(ctx, caller, uploadId);
   if (!upload.completedAt || !upload.storageKey || !upload.contentType || !upload.sha256) throw notFound(UPLOAD_NOT_FINISHED_MESSAGE);
-  if (upload.documentType !== documentType) throw badRequest(`uploadId: this upload is a ${DOCUMENT_LABELS[upload.documentType]}, not a ${DOCUMENT_LABELS[documentType]}`);
+  if (upload.documentType !== documentType) throw badRequest(`uploadId: this upload is the ${DOCUMENT_LABELS[upload.documentType]}, not the ${DOCUMENT_LABELS[documentType]}`);
   const storage = storageFor(ctx.config.storage);
   const key = newStorageKey();
   let committed = false;
