@@ -359,6 +359,81 @@ describe('resumable uploads', () => {
     });
   });
 
+  describe('linking a finished upload to the draft (its bytes are not sent again)', () => {
+    const as = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
+    const link = (user: TestUser, documentType: string, uploadId: string) =>
+      live.app.inject({ method: 'PUT', url: `/api/drafts/mine/files/${documentType}`, headers: as(user), payload: { uploadId } });
+    const draftOf = (user: TestUser) => live.app.inject({ method: 'GET', url: '/api/drafts/mine', headers: as(user) });
+    const draftFile = (user: TestUser, documentType: string) => live.app.inject({ method: 'GET', url: `/api/drafts/mine/files/${documentType}`, headers: as(user) });
+    const samples: Array<[string, Buffer, string]> = [
+      ['NRC_FRONT', sampleJpeg(), 'front.jpg'],
+      ['NRC_BACK', samplePng(), 'back.png'],
+      ['ACADEMIC_RESULTS', samplePdf(), 'results.pdf'],
+      ['CERTIFICATE', sampleWebp(), 'certificate.webp'],
+    ];
+    async function uploadFour(user: TestUser): Promise<Record<string, string>> {
+      const ids: Record<string, string> = {};
+      for (const [documentType, bytes, filename] of samples) {
+        const { location, res } = await uploadAll(user, bytes, { documentType, filename });
+        assert.equal(res.statusCode, 204, res.body);
+        ids[documentType] = idOf(location);
+      }
+      return ids;
+    }
+
+    it("lists the linked upload in the draft with the same bytes, refuses another account's or an unknown id, and submits with the upload ids", async () => {
+      const owner = await createUser(t, 'USER');
+      const ids = await uploadFour(owner);
+      for (const [documentType] of samples) assert.equal((await link(owner, documentType, ids[documentType]!)).statusCode, 200);
+      const draft = (await draftOf(owner)).json() as { files: Array<{ documentType: string; fileName: string; size: number }> };
+      assert.deepEqual(Object.fromEntries(draft.files.map((f) => [f.documentType, f.fileName])), {
+        NRC_FRONT: 'front.jpg',
+        NRC_BACK: 'back.png',
+        ACADEMIC_RESULTS: 'results.pdf',
+        CERTIFICATE: 'certificate.webp',
+      });
+      for (const [documentType, bytes] of samples) assert.ok((await draftFile(owner, documentType)).rawPayload.equals(bytes), documentType);
+
+      const stranger = await createUser(t, 'USER');
+      const { location } = await uploadAll(stranger, samplePdf(), { documentType: 'ACADEMIC_RESULTS', filename: 'theirs.pdf' });
+      for (const uploadId of [idOf(location), 'f'.repeat(32)]) {
+        const refused = await link(owner, 'ACADEMIC_RESULTS', uploadId);
+        assert.equal(refused.statusCode, 404);
+        assert.equal(refused.json().message, 'No such upload.');
+      }
+      assert.ok((await draftFile(owner, 'ACADEMIC_RESULTS')).rawPayload.equals(samplePdf()), 'the draft document is unchanged');
+      assert.equal((await link(stranger, 'NRC_FRONT', ids.NRC_FRONT!)).statusCode, 404, "the stranger cannot take the owner's upload either");
+      assert.equal((await draftOf(stranger)).statusCode, 404, 'nothing was created for the stranger');
+      const wrongKind = await link(owner, 'NRC_BACK', ids.NRC_FRONT!);
+      assert.equal(wrongKind.statusCode, 400);
+      assert.match(wrongKind.json().message, /^uploadId: this upload is/);
+
+      // Start Over deletes the draft's copies, never the uploads an application will use.
+      assert.equal((await live.app.inject({ method: 'DELETE', url: '/api/drafts/mine', headers: as(owner) })).statusCode, 204);
+      for (const [documentType] of samples) assert.equal((await link(owner, documentType, ids[documentType]!)).statusCode, 200);
+      const res = await live.app.inject({ method: 'POST', url: '/api/applications', headers: as(owner), payload: applicationJson([programId], { email: owner.email, documentUploads: ids }) });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal((await draftOf(owner)).statusCode, 404, 'submission deletes the draft');
+      const files = res.json().application.files as Array<{ id: number; documentType: string }>;
+      const results = await live.app.inject({ method: 'GET', url: `/api/files/${files.find((f) => f.documentType === 'ACADEMIC_RESULTS')!.id}`, headers: as(owner) });
+      assert.ok(results.rawPayload.equals(samplePdf()));
+    });
+
+    it('keeps a linked draft document when the sweep removes the upload no application took, and a submission takes it from the draft', async () => {
+      const owner = await createUser(t, 'USER');
+      const ids = await uploadFour(owner);
+      for (const [documentType] of samples) assert.equal((await link(owner, documentType, ids[documentType]!)).statusCode, 200);
+      await sweepOrphanFiles(live.ctx, live.app.log, { now: new Date(Date.now() + 25 * HOUR) });
+      assert.equal(await rowOf(`/api/uploads/${ids.NRC_FRONT}`), undefined, 'the untaken upload was swept');
+      assert.ok((await draftFile(owner, 'NRC_FRONT')).rawPayload.equals(sampleJpeg()), 'the draft keeps its own copy');
+      const res = await postMultipart(t === live ? t : ({ ...t, app: live.app } as TestApp), owner.token, [
+        { name: 'application', value: JSON.stringify(applicationJson([programId], { email: owner.email, documentTypes: samples.map(([documentType]) => documentType) })) },
+      ]);
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().application.files.length, 4);
+    });
+  });
+
   it('sweeps unfinished uploads and finished ones no application took, once past the age limit', async () => {
     const sweeper = await createUser(t, 'USER');
     const pdf = samplePdf(100_000);

@@ -3,9 +3,11 @@
  * an applicant chooses four large photos once; each starts uploading through
  * tus as soon as it is chosen, the connection is cut twice mid-upload and the
  * page reloaded once, and the uploads continue from the server's offset
- * without choosing a file again. Every byte sent to /api/uploads is counted
- * (under 2.5 MB for all four), and Submit creates the application with its
- * four files, which staff can open.
+ * without choosing a file again. Every byte sent to /api/uploads, to the
+ * server draft (/api/drafts, which links the finished uploads instead of
+ * receiving the documents again) and with Submit is counted (under 2.5 MB
+ * for all four), and Submit creates the application with its four files,
+ * which staff can open.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -61,7 +63,7 @@ describe('resumable uploads in the browser', () => {
   let portal;
   let browser;
   before(async () => {
-    portal = await startPortal();
+    portal = await startPortal({ timeoutMs: 180_000 });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -97,14 +99,25 @@ describe('resumable uploads in the browser', () => {
     assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
     await signIn(page, portal.url, { email, password });
 
-    // Every byte of every chunk sent to /api/uploads, retries and resent chunks included.
+    // Every byte of every chunk sent to /api/uploads, retries and resent chunks included, and every request body
+    // sent to the server draft (/api/drafts: its fields, and its documents, which must not be sent again).
     let sent = 0;
     let chunks = 0;
+    let sentToDraft = 0;
+    let sentToApplications = 0;
     await page.route('**/api/uploads/**', async (route) => {
       if (route.request().method() === 'PATCH') {
         sent += route.request().postDataBuffer()?.length ?? 0;
         chunks += 1;
       }
+      await route.continue();
+    });
+    await page.route('**/api/drafts/**', async (route) => {
+      sentToDraft += route.request().postDataBuffer()?.length ?? 0;
+      await route.continue();
+    });
+    await page.route('**/api/applications', async (route) => {
+      sentToApplications += route.request().postDataBuffer()?.length ?? 0;
       await route.continue();
     });
     const cdp = await context.newCDPSession(page);
@@ -197,8 +210,11 @@ describe('resumable uploads in the browser', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: 60_000 });
 
-    console.log(`bytes sent to /api/uploads: ${sent} in ${chunks} chunks (the four shrunk photos: ${shrunkTotal} bytes)`);
-    assert.ok(sent < SENT_CEILING, `${sent} bytes sent to /api/uploads, at most ${SENT_CEILING}`);
+    const total = sent + sentToDraft + sentToApplications;
+    console.log(`bytes sent: ${total} (/api/uploads ${sent} in ${chunks} chunks, /api/drafts ${sentToDraft}, /api/applications ${sentToApplications}; the four shrunk photos: ${shrunkTotal} bytes)`);
+    assert.ok(total < SENT_CEILING, `${total} bytes sent to /api/uploads, /api/drafts and /api/applications, at most ${SENT_CEILING}`);
+    // The draft links the finished uploads: its requests carry fields and upload ids, never a photo (each weighs ~350 KB).
+    assert.ok(sentToDraft < 64 * 1024, `${sentToDraft} bytes sent to /api/drafts: the documents went there again`);
     assert.ok(sent >= shrunkTotal * 0.99 || shrunkTotal === 0, 'every byte of the four photos went through /api/uploads');
 
     // Staff open the four files.

@@ -148,6 +148,8 @@ export const draftsApi = {
     form.append('file', file, fileName);
     return (await httpClient()).put(`drafts/mine/files/${documentType}`, { body: form, timeout: 120_000, retry: 0 }).json<Draft>();
   },
+  /** JSON { uploadId }: a finished resumable upload becomes the draft's document; no bytes are sent. */
+  linkUpload: async (documentType: DocumentType, uploadId: string) => (await httpClient()).put(`drafts/mine/files/${documentType}`, { json: { uploadId }, retry: 0 }).json<Draft>(),
   removeFile: async (documentType: DocumentType) => (await httpClient()).delete(`drafts/mine/files/${documentType}`, { retry: 0 }).json<Draft>(),
   downloadFile: async (documentType: DocumentType) => (await httpClient()).get(`drafts/mine/files/${documentType}`).blob(),
 };

@@ -106,6 +106,10 @@ export const Draft = z.object({
 });
 export type Draft = z.infer<typeof Draft>;
 
+/** PUT /api/drafts/mine/files/{documentType} as JSON: one of the caller's finished resumable uploads becomes the draft's document (issue 19). */
+export const DraftFileLink = z.object({ uploadId: z.string({ error: 'must be the id of one of your finished uploads' }).min(1).max(64) }).strict();
+export type DraftFileLink = z.infer<typeof DraftFileLink>;
+
 export const DraftFileParams = z.object({ documentType: z.enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(', ')}` }) }).strict();
 
 export const DRAFT_NOT_FOUND = 'No saved draft.';

@@ -2,17 +2,18 @@
  * /api/drafts/mine: the applicant's own draft (issue 16). USER only (staff
  * get 403 and never see drafts); nothing here takes a user id, so no one
  * reaches another applicant's draft. A document is uploaded as multipart in
- * its own scope, like the application form.
+ * its own scope, like the application form, or linked from a finished
+ * resumable upload (JSON `{ uploadId }`).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Draft, DraftFileParams, DraftInput, ErrorBody } from 'shared-api/contract';
+import { Draft, DraftFileLink, DraftFileParams, DraftInput, ErrorBody } from 'shared-api/contract';
 import type { AppContext } from '../../context';
-import { unsupportedMediaType } from '../../errors';
+import { badRequest, unsupportedMediaType } from '../../errors';
 import { callerOf } from '../../infrastructure/http/access';
 import { asClientError, contentDisposition, discardRestOfBody, MULTIPART_REQUIRED_MESSAGE, refuseBodyOver } from '../../infrastructure/http/uploads';
-import { deleteOwnDraftDocument, discardOwnDraft, getOwnDraft, openOwnDraftDocument, putOwnDraftDocument, saveOwnDraft } from './service';
+import { deleteOwnDraftDocument, discardOwnDraft, getOwnDraft, linkOwnDraftDocument, openOwnDraftDocument, putOwnDraftDocument, saveOwnDraft } from './service';
 
 export async function draftRoutes(app: FastifyInstance, ctx: AppContext) {
   const { maxFileBytes, maxRequestBytes } = ctx.config.uploads;
@@ -89,13 +90,19 @@ export async function draftRoutes(app: FastifyInstance, ctx: AppContext) {
         onRequest: refuseBodyOver(maxRequestBytes),
         schema: {
           tags: ['drafts'],
-          summary: "Add or replace one document of my draft: multipart part 'file' (checked as at submission)",
-          consumes: ['multipart/form-data'],
+          summary:
+            "Add or replace one document of my draft: multipart part 'file' (checked as at submission), or JSON { uploadId } naming one of my finished resumable uploads (its bytes are not sent again)",
+          consumes: ['multipart/form-data', 'application/json'],
           params: DraftFileParams,
           response: { 200: Draft, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody },
         },
       },
       async (request) => {
+        if (request.headers['content-type']?.startsWith('application/json')) {
+          const link = DraftFileLink.safeParse(request.body);
+          if (!link.success) throw badRequest(`uploadId: ${link.error.issues[0]?.message ?? 'required'}`);
+          return linkOwnDraftDocument(ctx, callerOf(request), request.params.documentType, link.data.uploadId, request.log);
+        }
         if (!request.isMultipart()) throw unsupportedMediaType(MULTIPART_REQUIRED_MESSAGE);
         try {
           return await putOwnDraftDocument(ctx, callerOf(request), request.params.documentType, request.parts(), request.log);

@@ -23,14 +23,16 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../infrastructure/database/client';
 import { deleteDraft, deleteDraftFile, deleteDraftsChangedBefore, draftFilesOf, findDraft, putDraftFile, touchDraft, writeDraft, type DraftFileRow, type DraftRow } from './queries';
 import { badRequest, conflict, notFound } from '../../errors';
-import { ByteBudget, storeUpload, translateMultipartError, type StoredUpload } from '../../infrastructure/http/uploads';
+import { ByteBudget, newStorageKey, storeUpload, translateMultipartError, type StoredUpload } from '../../infrastructure/http/uploads';
 import { runPeriodically } from '../../infrastructure/jobs/periodic';
 import type { Caller } from '../../infrastructure/http/access';
 import { StorageNotFoundError, storageFor } from '../../infrastructure/storage';
+import { NO_SUCH_UPLOAD_MESSAGE, ownUpload } from '../uploads';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DRAFT_FILE_NOT_FOUND = 'This document is not in your draft.';
 export const DRAFT_DOCUMENTS_CHANGED = 'Your draft documents changed while the application was being sent. Please try again.';
+export const UPLOAD_NOT_FINISHED_MESSAGE = 'This upload has not finished yet: link it to the draft once all of it is sent.';
 export const ONE_DRAFT_FILE_MESSAGE = "file: send exactly one file in a part named 'file'";
 
 function toDraft(row: DraftRow, files: DraftFileRow[]): Draft {
@@ -123,6 +125,52 @@ export async function putOwnDraftDocument(ctx: AppContext, caller: Caller, docum
     return draft;
   } catch (error) {
     if (!committed) await deleteStored(ctx, keys, log);
+    throw error;
+  }
+}
+
+/**
+ * PUT /api/drafts/mine/files/{documentType} with JSON `{ uploadId }`: the
+ * document is one the caller already sent through a resumable upload (issue
+ * 19), so its bytes are not sent again. The draft gets its own copy, made
+ * inside the storage: the upload and the draft file then keep their own
+ * lifetimes (a submission taking the upload, Start Over deleting the draft,
+ * the orphan sweep of untaken uploads) and never delete each other's object.
+ */
+export async function linkOwnDraftDocument(ctx: AppContext, caller: Caller, documentType: DocumentType, uploadId: string, log: FastifyBaseLogger, now = new Date()): Promise<Draft> {
+  const upload = await ownUpload(ctx, caller, uploadId);
+  if (!upload.completedAt || !upload.storageKey || !upload.contentType || !upload.sha256) throw notFound(UPLOAD_NOT_FINISHED_MESSAGE);
+  if (upload.documentType !== documentType) throw badRequest(`uploadId: this upload is the ${DOCUMENT_LABELS[upload.documentType]}, not the ${DOCUMENT_LABELS[documentType]}`);
+  const storage = storageFor(ctx.config.storage);
+  const key = newStorageKey();
+  let committed = false;
+  try {
+    let written;
+    try {
+      written = await storage.put(key, await storage.get(upload.storageKey));
+    } catch (error) {
+      // The upload was taken by a submission and its object moved, or swept, between the check and the copy.
+      if (error instanceof StorageNotFoundError) throw notFound(NO_SUCH_UPLOAD_MESSAGE);
+      throw error;
+    }
+    const { draft, replaced } = await ctx.db.transaction(async (tx) => {
+      await touchDraft(tx, caller.id, now);
+      const previous = await putDraftFile(tx, {
+        userId: caller.id,
+        documentType,
+        fileName: upload.fileName,
+        storageKey: key,
+        contentType: upload.contentType!,
+        size: written.size,
+        sha256: written.sha256,
+      });
+      return { draft: (await readDraft(tx, caller.id))!, replaced: previous };
+    });
+    committed = true;
+    if (replaced) await deleteStored(ctx, [replaced], log);
+    return draft;
+  } catch (error) {
+    if (!committed) await deleteStored(ctx, [key], log);
     throw error;
   }
 }

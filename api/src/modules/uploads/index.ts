@@ -3,5 +3,5 @@
  * routes, what a submission takes from them, and their part of the orphan sweep.
  */
 export { uploadRoutes, UPLOADS_PATH } from './routes';
-export { attachUploadedDocuments, sweepStaleUploads, uploadedDocumentsFor, STORAGE_FULL_MESSAGE, type UploadedDocument } from './service';
+export { attachUploadedDocuments, NO_SUCH_UPLOAD_MESSAGE, ownUpload, sweepStaleUploads, uploadedDocumentsFor, STORAGE_FULL_MESSAGE, type UploadedDocument } from './service';
 export { uploadStoreFor } from './store';

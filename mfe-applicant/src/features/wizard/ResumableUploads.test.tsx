@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { applicationsApi, draftsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
 import { DRAFT_KEY } from '../../lib/application-draft';
 import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
 import { renderAt, signIn } from '../../test-utils';
@@ -54,6 +54,7 @@ jest.mock('shared-api', () => ({
     get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
     save: jest.fn(() => new Promise(() => undefined)),
     putFile: jest.fn(() => new Promise(() => undefined)),
+    linkUpload: jest.fn(() => new Promise(() => undefined)),
     removeFile: jest.fn(() => new Promise(() => undefined)),
     remove: jest.fn(() => Promise.resolve()),
     downloadFile: jest.fn(),
@@ -169,6 +170,46 @@ describe('resumable document uploads', () => {
     act(() => upload.options.onError(refusal));
     expect(await screen.findByText('Each file must be at most 5 MB.')).toBeInTheDocument();
   });
+
+  it('links a finished upload to the server draft instead of uploading the file to it again; a failed one is uploaded to the draft', async () => {
+    const saved = { draft: {}, files: [], updatedAt: '2026-03-02T08:30:00.000Z' };
+    const save = draftsApi.save as jest.Mock;
+    const linkUpload = draftsApi.linkUpload as jest.Mock;
+    const putFile = draftsApi.putFile as jest.Mock;
+    const pending = () => new Promise(() => undefined);
+    save.mockImplementation(() => Promise.resolve(saved));
+    linkUpload.mockImplementation(() => Promise.resolve(saved));
+    putFile.mockImplementation(() => Promise.resolve(saved));
+    try {
+      await openFilesStep();
+      const front = png('front.png');
+      await choose(/Choose NRC front or passport/, front);
+      const upload = await uploadOf('front.png');
+      // Still uploading: the draft waits for it rather than taking the bytes itself.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 3500)));
+      expect(linkUpload).not.toHaveBeenCalled();
+      expect(putFile).not.toHaveBeenCalled();
+      act(() => {
+        upload.url = '/api/uploads/0123456789abcdef0123456789abcdef';
+        upload.options.onSuccess();
+      });
+      await waitFor(() => expect(linkUpload).toHaveBeenCalledWith('NRC_FRONT', '0123456789abcdef0123456789abcdef'), { timeout: 8000 });
+      expect(putFile).not.toHaveBeenCalled();
+
+      // No finished upload to point at (the server refused it): the draft gets the file the old way.
+      const certificate = pdf('certificate.pdf');
+      await choose(/Choose Certificate/, certificate);
+      const refused = await uploadOf('certificate.pdf');
+      act(() => refused.options.onError(Object.assign(new Error('refused'), { originalResponse: { getBody: () => JSON.stringify({ message: 'The file could not be saved. Please try again.' }) } })));
+      await waitFor(() => expect(putFile).toHaveBeenCalledWith('CERTIFICATE', certificate, 'certificate.pdf'), { timeout: 8000 });
+      expect(putFile).toHaveBeenCalledTimes(1);
+      expect(linkUpload).toHaveBeenCalledTimes(1);
+    } finally {
+      save.mockImplementation(pending);
+      linkUpload.mockImplementation(pending);
+      putFile.mockImplementation(pending);
+    }
+  }, 30_000);
 
   it('submits the upload ids instead of the files once all four are uploaded, waiting for the last one', async () => {
     const user = userEvent.setup();

@@ -100,8 +100,8 @@ export function ApplicationWizard() {
 
 function Wizard({ universityId, universityName, user }: { universityId: number; universityName: string; user: { id: number; name: string | null; email: string; phone: string | null } }) {
   const { draft, files, update, setFile, discard, restored, filesRestored } = useWizardDraft(universityId, user);
-  const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile });
   const uploads = useDocumentUploads(user.id, files, filesRestored);
+  const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile, uploads });
   const [errors, setErrors] = useState<FieldErrors>({});
   const intake = useIntakeChoice(universityId);
   const programsLoad = useServerData(() => programsApi.ofUniversity(universityId), [universityId]);

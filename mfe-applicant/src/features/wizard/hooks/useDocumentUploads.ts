@@ -15,6 +15,8 @@ import type { ResumableUpload } from '../api/resumable';
 
 export type UploadState = { status: 'queued' } | { status: 'uploading'; percent: number } | { status: 'waiting' } | { status: 'uploaded'; uploadId: string } | { status: 'failed'; message: string };
 export type UploadStates = Partial<Record<DocumentType, UploadState>>;
+/** Where this very file's resumable upload stands, for the server draft: finished (its id), still going, or none to use. */
+export type UploadOfFile = { status: 'uploaded'; uploadId: string } | { status: 'pending' } | { status: 'none' };
 
 interface Running {
   file: File;
@@ -146,10 +148,19 @@ export function useDocumentUploads(userId: number, files: ChosenFiles, ready: bo
     [],
   );
 
+  /** The resumable upload of exactly this file (a replaced file's finished upload never stands for the new one). */
+  const uploadOf = useCallback((type: DocumentType, file: File): UploadOfFile => {
+    if (running.current[type]?.file !== file) return { status: 'none' };
+    const state = latest.current[type];
+    if (state?.status === 'uploaded') return { status: 'uploaded', uploadId: state.uploadId };
+    if (state?.status === 'failed') return { status: 'none' };
+    return { status: 'pending' };
+  }, []);
+
   const forget = useCallback(async () => {
     const { forgetResumableUploads } = await loadResumable();
     forgetResumableUploads(userId);
   }, [userId]);
 
-  return { states, whenSettled, forget };
+  return { states, whenSettled, uploadOf, forget };
 }

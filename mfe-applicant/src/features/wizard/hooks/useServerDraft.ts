@@ -7,8 +7,11 @@
  * - Pacing: at most one save every SAVE_INTERVAL_MS, only when the draft
  *   differs from what the server last accepted; a failed save waits longer
  *   each time (up to MAX_BACKOFF_MS) instead of retrying in a loop.
- * - A chosen document is uploaded to the draft once; at submission the
- *   documents the server already holds are not sent again (`storedTypes`).
+ * - A chosen document goes to the draft once: once its resumable upload
+ *   (useDocumentUploads) has finished, the draft is linked to that upload
+ *   and no bytes are sent again; only a document whose resumable upload
+ *   failed is uploaded to the draft itself. At submission the documents the
+ *   server already holds are not sent again (`storedTypes`).
  * - On opening, the server's draft and the local one are compared: the newer
  *   wins (the local one's time is kept under SYNC_KEY), and a notice says so
  *   when they differ.
@@ -18,6 +21,7 @@ import { DOCUMENT_TYPES, draftsApi, errorStatus, formatDateTime, type DocumentTy
 import { notify } from 'shared-auth';
 import type { ApplicationDraft } from '../../../lib/application-draft';
 import type { ChosenFiles } from '../model';
+import type { UploadOfFile, UploadStates } from './useDocumentUploads';
 
 export const SAVE_INTERVAL_MS = 3000;
 export const MAX_BACKOFF_MS = 60_000;
@@ -79,9 +83,11 @@ interface Options {
   hadLocalDraft: boolean;
   update: (patch: Partial<ApplicationDraft>) => void;
   setFile: (type: DocumentType, file: File | null) => void;
+  /** The wizard's resumable uploads: a finished one is linked to the draft instead of sending the file again. */
+  uploads: { states: UploadStates; uploadOf: (type: DocumentType, file: File) => UploadOfFile };
 }
 
-export function useServerDraft({ universityId, draft, files, ready, hadLocalDraft, update, setFile }: Options) {
+export function useServerDraft({ universityId, draft, files, ready, hadLocalDraft, update, setFile, uploads }: Options) {
   const [reconciled, setReconciled] = useState(false);
   const version = useRef<string | null>(readSync().version);
   /** The serialized fields the server last accepted (null: unknown or none). */
@@ -94,8 +100,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   const lastRequestAt = useRef(0);
   const backoff = useRef(0);
   const suspended = useRef(false);
-  const latest = useRef({ draft, files });
-  latest.current = { draft, files };
+  const latest = useRef({ draft, files, uploadOf: uploads.uploadOf });
+  latest.current = { draft, files, uploadOf: uploads.uploadOf };
   const previousJson = useRef<string | null>(null);
 
   const learn = useCallback((server: Draft) => {
@@ -110,7 +116,7 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     busy.current = true;
     lastRequestAt.current = Date.now();
     try {
-      const { draft: current, files: chosen } = latest.current;
+      const { draft: current, files: chosen, uploadOf } = latest.current;
       const data = toDraftData(current);
       const json = JSON.stringify(data);
       if (json !== savedJson.current) {
@@ -128,7 +134,10 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
       for (const type of DOCUMENT_TYPES) {
         const file = chosen[type];
         if (file && stored.current[type] !== file) {
-          learn(await draftsApi.putFile(type, file, file.name));
+          const upload = uploadOf(type, file);
+          // Still being sent resumably: linked once it finishes (the uploads' progress schedules another round).
+          if (upload.status === 'pending') continue;
+          learn(upload.status === 'uploaded' ? await draftsApi.linkUpload(type, upload.uploadId) : await draftsApi.putFile(type, file, file.name));
           stored.current[type] = file;
         } else if (!file && serverTypes.current.has(type)) {
           learn(await draftsApi.removeFile(type));
@@ -155,9 +164,13 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   }, [flush]);
 
   function changedSinceSave(): boolean {
-    const { draft: current, files: chosen } = latest.current;
+    const { draft: current, files: chosen, uploadOf } = latest.current;
     if (JSON.stringify(toDraftData(current)) !== savedJson.current) return true;
-    return DOCUMENT_TYPES.some((type) => (chosen[type] ? stored.current[type] !== chosen[type] : serverTypes.current.has(type)));
+    return DOCUMENT_TYPES.some((type) => {
+      const file = chosen[type];
+      if (!file) return serverTypes.current.has(type);
+      return stored.current[type] !== file && uploadOf(type, file).status !== 'pending';
+    });
   }
 
   // On opening: the server's draft against the local one; the newer wins.
@@ -221,7 +234,7 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     previousJson.current = json;
     if (changedSinceSave()) schedule();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reconciled, draft, files]);
+  }, [reconciled, draft, files, uploads.states]);
 
   useEffect(
     () => () => {
