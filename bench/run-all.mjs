@@ -17,6 +17,7 @@ const BENCHES = [
   ['scale', () => import('./scale.mjs').then((m) => m.benchScale())],
   ['uploads', () => import('./uploads.mjs').then((m) => m.benchUploads())],
   ['reset-load', () => import('./reset-load.mjs').then((m) => m.benchResetLoad())],
+  ['network', () => import('./network.mjs').then((m) => m.benchNetwork())],
 ];
 
 function ensureBuilt() {

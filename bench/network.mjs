@@ -1,0 +1,218 @@
+// The network bench (issue 19, items 4 and 5): how the portal behaves on the
+// connection of an applicant in a rural district. Every page is loaded in
+// headless Chromium under the issue's slow profile (150 ms round trip,
+// 1.6 Mbit/s down, 750 kbit/s up, 4× CPU slowdown, empty cache), three times
+// each for the federated build and for the single-bundle baseline of
+// bench/baseline, side by side in one run; the median time until the page's
+// content is visible (and, for server-rendered guest pages, until React has
+// taken the page over, so a tap does something) is reported with the
+// scripts' count and the bytes they took. A repeat visit with a warm cache
+// reports the bytes downloaded to reopen the applicant dashboard.
+//   npm run bench -- network
+import { ensureBuilds, launchBrowser, BASELINE_ROOT } from './page-weight.mjs';
+import { login, result, round, startPortal } from './lib.mjs';
+
+/** The issue's slow profile, in the units the DevTools protocol takes. */
+export const SLOW_PROFILE = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0, cpuSlowdown: 4 };
+const RUNS = Number(process.env.NETWORK_BENCH_RUNS ?? 3);
+
+const DEMO = {
+  applicant: ['applicant@demo.uniportal.zm', 'Demo-Student-Kabwe-26'],
+  superuser: ['superuser@demo.uniportal.zm', 'Demo-Super-Lusaka-26'],
+};
+
+/**
+ * A page and the condition, evaluated in the page, that says it is usable.
+ * `hydrated` also waits for React to own the element (its props are attached),
+ * which is when a server-rendered button starts to answer.
+ */
+const PAGES = [
+  {
+    name: 'guest /home (interactive)',
+    path: '/home',
+    usable: `() => { const a = [...document.querySelectorAll('a,button')].find((e) => /Start Your Journey|Get Started|Apply/.test(e.textContent)); return !!a && Object.keys(a).some((k) => k.startsWith('__reactProps')); }`,
+    target: { seconds: 2.5 },
+  },
+  {
+    name: 'guest /login (interactive)',
+    path: '/login',
+    usable: `() => { const b = [...document.querySelectorAll('button')].find((e) => e.textContent.trim() === 'Sign In'); return !!b && Object.keys(b).some((k) => k.startsWith('__reactProps')); }`,
+    target: { seconds: 2.5 },
+  },
+  {
+    name: 'applicant /dashboard',
+    path: '/dashboard',
+    login: 'applicant',
+    usable: `() => (document.querySelector('main')?.textContent ?? '').includes('University of Zambia')`,
+    target: { ratio: 0.5, seconds: 2.0 },
+  },
+  {
+    name: 'applicant wizard /apply',
+    path: '/apply/{unza}',
+    login: 'applicant',
+    usable: `() => [...document.querySelectorAll('main button')].some((b) => b.textContent.trim() === 'Next') && !!document.querySelector('main input')`,
+    target: { ratio: 0.5 },
+  },
+  {
+    name: 'staff /dashboard with charts',
+    path: '/dashboard',
+    login: 'superuser',
+    viewport: { width: 1366, height: 900 },
+    usable: `() => !!document.querySelector('figure[aria-label="Programs by Faculty"] svg')`,
+    target: { ratio: 0.5 },
+  },
+  {
+    name: 'staff /applications list',
+    path: '/applications',
+    login: 'superuser',
+    viewport: { width: 1366, height: 900 },
+    usable: `() => !!document.querySelector('[aria-label^="View application of"]')`,
+    target: { ratio: 0.5 },
+  },
+];
+
+/** Runs in the page before any of its scripts: notes when `usable` first holds. */
+function watchUsable(source) {
+  const usable = new Function(`return (${source})()`);
+  window.__usableAt = null;
+  const check = () => {
+    if (window.__usableAt !== null) return;
+    try {
+      if (usable()) window.__usableAt = performance.now();
+    } catch {
+      /* the page is not there yet */
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  setInterval(check, 25);
+}
+
+async function throttle(context, tab) {
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PROFILE.latency,
+    downloadThroughput: SLOW_PROFILE.downloadThroughput,
+    uploadThroughput: SLOW_PROFILE.uploadThroughput,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROFILE.cpuSlowdown });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  return { cdp, bytes: () => bytes };
+}
+
+/** One load of one page in a fresh context (empty cache): time until usable, scripts and bytes. */
+async function loadOnce(browser, baseUrl, page, tokens, path) {
+  const context = await browser.newContext({ viewport: page.viewport ?? { width: 390, height: 844 }, serviceWorkers: 'block' });
+  try {
+    if (page.login) await context.addInitScript((token) => localStorage.setItem('user', token), tokens[page.login]);
+    await context.addInitScript(watchUsable, page.usable);
+    const tab = await context.newPage();
+    const meter = await throttle(context, tab);
+    let scripts = 0;
+    tab.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts += 1;
+    });
+    await tab.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+    await tab.waitForFunction(() => window.__usableAt !== null, null, { timeout: 120_000, polling: 100 });
+    const usableMs = await tab.evaluate(() => window.__usableAt);
+    await tab.waitForLoadState('networkidle');
+    return { usableMs, scripts, bytes: meter.bytes() };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Bytes downloaded to reopen the applicant dashboard once its first visit has filled the cache. */
+async function repeatVisitBytes(browser, baseUrl, token) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    await context.addInitScript((t) => localStorage.setItem('user', t), token);
+    const page = PAGES.find((p) => p.name === 'applicant /dashboard');
+    await context.addInitScript(watchUsable, page.usable);
+    const first = await context.newPage();
+    await first.goto(`${baseUrl}/dashboard`);
+    await first.waitForFunction(() => window.__usableAt !== null, null, { timeout: 120_000 });
+    await first.waitForLoadState('networkidle');
+    await first.close();
+    const again = await context.newPage();
+    const meter = await throttle(context, again);
+    await again.goto(`${baseUrl}/dashboard`);
+    await again.waitForFunction(() => window.__usableAt !== null, null, { timeout: 120_000 });
+    await again.waitForLoadState('networkidle');
+    return meter.bytes();
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureNetwork() {
+  ensureBuilds();
+  const env = { DATABASE_URL: '', PORTAL_DEMO_DATA: 'true' };
+  const federated = await startPortal(env);
+  const baseline = await startPortal({ ...env, PORTAL_WEB_ROOT: BASELINE_ROOT });
+  const browser = await launchBrowser();
+  try {
+    const tokens = { federated: {}, baseline: {} };
+    for (const [who, [email, password]] of Object.entries(DEMO)) {
+      tokens.federated[who] = await login(federated.url, email, password);
+      tokens.baseline[who] = await login(baseline.url, email, password);
+    }
+    const universities = await (await fetch(`${federated.url}/api/universities`)).json();
+    const unza = (Array.isArray(universities) ? universities : (universities.items ?? [])).find((u) => /Zambia/.test(u.name));
+    const measured = [];
+    for (const page of PAGES) {
+      const path = page.path.replace('{unza}', String(unza?.id ?? 1));
+      const runs = { federated: [], baseline: [] };
+      // Alternate the two builds so a busy moment of the machine falls on both.
+      for (let i = 0; i < RUNS; i++) {
+        runs.federated.push(await loadOnce(browser, federated.url, page, tokens.federated, path));
+        runs.baseline.push(await loadOnce(browser, baseline.url, page, tokens.baseline, path));
+      }
+      const summary = (list) => ({ ms: median(list.map((r) => r.usableMs)), scripts: median(list.map((r) => r.scripts)), bytes: median(list.map((r) => r.bytes)) });
+      measured.push({ page, federated: summary(runs.federated), baseline: summary(runs.baseline) });
+    }
+    const repeatBytes = await repeatVisitBytes(browser, federated.url, tokens.federated.applicant);
+    return { measured, repeatBytes };
+  } finally {
+    await browser.close();
+    await federated.stop();
+    await baseline.stop();
+  }
+}
+
+export async function benchNetwork() {
+  const { measured, repeatBytes } = await measureNetwork();
+  const rows = [];
+  for (const { page, federated, baseline } of measured) {
+    const ratio = federated.ms / baseline.ms;
+    const seconds = federated.ms / 1000;
+    const targets = [];
+    let ok = true;
+    if (page.target.ratio !== undefined) {
+      targets.push(`<= ×${page.target.ratio} baseline`);
+      ok &&= ratio <= page.target.ratio;
+    }
+    if (page.target.seconds !== undefined) {
+      targets.push(`<= ${page.target.seconds} s`);
+      ok &&= seconds <= page.target.seconds;
+    }
+    rows.push(
+      result(
+        'network',
+        `${page.name}: usable on slow 4G (federated / baseline)`,
+        `${round(seconds, 2)} s (${federated.scripts} scripts, ${round(federated.bytes / 1024, 1)} KB) / ${round(baseline.ms / 1000, 2)} s (${baseline.scripts}, ${round(baseline.bytes / 1024, 1)} KB) = ×${round(ratio)}`,
+        { target: targets.join(' and '), ok },
+      ),
+    );
+  }
+  rows.push(result('network', 'repeat visit of applicant /dashboard, cache warm: bytes downloaded', round(repeatBytes / 1024, 1), { unit: 'KB', target: '<= 15 KB', ok: repeatBytes <= 15 * 1024 }));
+  return rows;
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  console.table(await benchNetwork());
+}
