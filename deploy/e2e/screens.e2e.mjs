@@ -169,6 +169,28 @@ function touchingTheEdge(edge) {
   return found;
 }
 
+/**
+ * Runs in the page: the drop-down lists whose chosen option does not fit the box
+ * (a native select cuts its text without an ellipsis: 'Select Univers'). The
+ * text is measured in the select's own font; the arrow takes about 20 px.
+ */
+function selectsCutShort() {
+  const ARROW_PX = 20;
+  const context = document.createElement('canvas').getContext('2d');
+  const found = [];
+  for (const select of document.querySelectorAll('select')) {
+    const box = select.getBoundingClientRect();
+    const style = getComputedStyle(select);
+    if (box.width === 0 || style.visibility === 'hidden' || select.closest('[aria-hidden="true"]')) continue;
+    const text = select.selectedOptions[0]?.textContent?.trim() ?? '';
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW_PX;
+    if (text && context.measureText(text).width > room)
+      found.push(`<select> '${text.slice(0, 40)}' is cut short (${Math.round(context.measureText(text).width)} px of text in ${Math.round(room)} px)`);
+  }
+  return found;
+}
+
 /** Visits each path at each width: axe, no sideways scrolling, nothing cut off or touching an edge, a screenshot. */
 async function checkPages(page, area, paths) {
   const problems = [];
@@ -193,6 +215,7 @@ async function checkPages(page, area, paths) {
       const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth }));
       if (scroll > inner) problems.push(`${p} @${width}: ${scroll}px wide in a ${inner}px window`);
       for (const e of await page.evaluate(touchingTheEdge, EDGE_PX)) problems.push(`${p} @${width}: ${e}`);
+      for (const e of await page.evaluate(selectsCutShort)) problems.push(`${p} @${width}: ${e}`);
     }
   }
   assert.deepEqual(problems, []);

@@ -31,13 +31,14 @@ export function UniversitySelector() {
       <Box component="label" htmlFor="university-selector" sx={{ fontSize: 14, display: { xs: 'none', sm: 'inline' } }}>
         University
       </Box>
+      {/* 180 px on a phone: 'Select University' in full (140 cut it to 'Select Univers'); the top bar wraps the name below. */}
       <Box
         component="select"
         id="university-selector"
         aria-label="University"
         value={selected === null ? '' : String(selected)}
         onChange={onChange}
-        sx={{ maxWidth: { xs: 140, sm: 260 }, p: '6px 8px', borderRadius: 1, border: '1px solid', borderColor: 'divider', bgcolor: 'background.paper', font: 'inherit' }}
+        sx={{ maxWidth: { xs: 180, sm: 260 }, p: '6px 8px', borderRadius: 1, border: '1px solid', borderColor: 'divider', bgcolor: 'background.paper', font: 'inherit' }}
       >
         <option value="">Select University</option>
         {universities.map((u) => (
