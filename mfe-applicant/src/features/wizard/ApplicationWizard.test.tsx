@@ -1,34 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { applicationsApi, intakesApi, programsApi, universitiesApi } from 'shared-api';
 import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn, signOut } from '../../test-utils';
 import { ApplicationWizard } from './components/ApplicationWizard';
+import { pdf, png, program } from './testing/fixtures';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
-  universitiesApi: { get: jest.fn() },
-  programsApi: { ofUniversity: jest.fn() },
-  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
-  // No server draft here (issue 16's copy is tested in ServerDraft.test.tsx); saves are accepted.
-  draftsApi: {
-    get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
-    save: jest.fn(() => new Promise(() => undefined)),
-    putFile: jest.fn(() => new Promise(() => undefined)),
-    removeFile: jest.fn(() => new Promise(() => undefined)),
-    remove: jest.fn(() => Promise.resolve()),
-    downloadFile: jest.fn(),
-  },
-  intakesApi: { ofUniversity: jest.fn() },
-}));
+jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
 
-const program = (id: number, name: string) =>
-  ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
 const PROGRAMS = [program(11, 'Computer Science'), program(12, 'Law'), program(13, 'Medicine'), program(14, 'Nursing')];
-
-const png = (name = 'front.png') => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
-const pdf = (name = 'results.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
 
 const readText = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -242,6 +223,7 @@ describe('application wizard', () => {
     expect(await getFileStore().getAll()).not.toHaveProperty('ACADEMIC_RESULTS');
   });
 
+  // Fills nine subject rows one by one: 10 s on a quiet machine, past the file's 30 s on a loaded one.
   it('step 2: Grade 12 results, English first, at least five, the best-five points live, up to nine rows, kept in the draft', async () => {
     const user = userEvent.setup();
     const first = await renderWizard();
@@ -315,7 +297,7 @@ describe('application wizard', () => {
     expect(screen.getByLabelText('Subject 5')).toHaveValue('Physics');
     expect(screen.getByLabelText('Grade 5')).toHaveValue('4');
     expect(screen.getByRole('status')).toHaveTextContent('Best five: 13 points');
-  });
+  }, 90_000);
 
   it('saves the draft on every change and restores values, step and files after a reload', async () => {
     const user = userEvent.setup();

@@ -1,31 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { applicationsApi, intakesApi, programsApi, universitiesApi } from 'shared-api';
 import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { renderAt, signIn } from '../../test-utils';
 import { ApplicationWizard, WAITING_FOR_NETWORK_MESSAGE } from './components/ApplicationWizard';
+import { pdf, png, program } from './testing/fixtures';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
-  universitiesApi: { get: jest.fn() },
-  programsApi: { ofUniversity: jest.fn() },
-  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
-  draftsApi: {
-    get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
-    save: jest.fn(() => new Promise(() => undefined)),
-    putFile: jest.fn(() => new Promise(() => undefined)),
-    removeFile: jest.fn(() => new Promise(() => undefined)),
-    remove: jest.fn(() => Promise.resolve()),
-    downloadFile: jest.fn(),
-  },
-  intakesApi: { ofUniversity: jest.fn() },
-}));
-
-const program = (id: number, name: string) =>
-  ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
-const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
 
 let online = true;
 function setOnline(value: boolean) {

@@ -6,11 +6,12 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, draftsApi, intakesApi, programsApi, universitiesApi, type Program } from 'shared-api';
+import { applicationsApi, draftsApi, intakesApi, programsApi, universitiesApi } from 'shared-api';
 import { DRAFT_KEY } from '../../lib/application-draft';
 import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
 import { renderAt, signIn } from '../../test-utils';
 import { ApplicationWizard } from './components/ApplicationWizard';
+import { pdf, png, program } from './testing/fixtures';
 
 interface MockUpload {
   file: File;
@@ -45,27 +46,7 @@ jest.mock('tus-js-client', () => ({
   }),
 }));
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
-  universitiesApi: { get: jest.fn() },
-  programsApi: { ofUniversity: jest.fn() },
-  applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
-  draftsApi: {
-    get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
-    save: jest.fn(() => new Promise(() => undefined)),
-    putFile: jest.fn(() => new Promise(() => undefined)),
-    linkUpload: jest.fn(() => new Promise(() => undefined)),
-    removeFile: jest.fn(() => new Promise(() => undefined)),
-    remove: jest.fn(() => Promise.resolve()),
-    downloadFile: jest.fn(),
-  },
-  intakesApi: { ofUniversity: jest.fn() },
-}));
-
-const program = (id: number, name: string) =>
-  ({ id, _id: id, name, description: '', duration: '4 years', durationYears: 4, requirements: null, careerOpportunities: null, universityId: 3 }) as Program;
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
-const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
 
 const readText = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
