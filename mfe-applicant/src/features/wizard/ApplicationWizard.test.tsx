@@ -5,9 +5,12 @@ import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn, signOut } from '../../test-utils';
 import { ApplicationWizard } from './components/ApplicationWizard';
-import { pdf, png, program } from './testing/fixtures';
+import { completeDraft, pdf, png, program, storeFourDocuments } from './testing/fixtures';
 
 jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
+// These tests type a whole application step by step: 2–10 s each on a quiet machine, and
+// three of them passed 30 s in a CI run beside other work (the file took 185 s there).
+jest.setTimeout(120_000);
 
 const PROGRAMS = [program(11, 'Computer Science'), program(12, 'Law'), program(13, 'Medicine'), program(14, 'Nursing')];
 
@@ -223,7 +226,6 @@ describe('application wizard', () => {
     expect(await getFileStore().getAll()).not.toHaveProperty('ACADEMIC_RESULTS');
   });
 
-  // Fills nine subject rows one by one: 10 s on a quiet machine, past the file's 30 s on a loaded one.
   it('step 2: Grade 12 results, English first, at least five, the best-five points live, up to nine rows, kept in the draft', async () => {
     const user = userEvent.setup();
     const first = await renderWizard();
@@ -297,7 +299,7 @@ describe('application wizard', () => {
     expect(screen.getByLabelText('Subject 5')).toHaveValue('Physics');
     expect(screen.getByLabelText('Grade 5')).toHaveValue('4');
     expect(screen.getByRole('status')).toHaveTextContent('Best five: 13 points');
-  }, 90_000);
+  });
 
   it('saves the draft on every change and restores values, step and files after a reload', async () => {
     const user = userEvent.setup();
@@ -391,47 +393,15 @@ describe('application wizard', () => {
 
   it('keeps the draft and files when the submission fails, and explains why', async () => {
     const user = userEvent.setup();
-    localStorage.setItem(
-      DRAFT_KEY,
-      JSON.stringify({
-        userId: 7,
-        universityId: 3,
-        programIds: [11],
-        fullName: 'Ada Banda',
-        gender: 'Female',
-        email: 'ada@example.com',
-        phone: '0971234567',
-        dateOfBirth: '2004-05-06',
-        country: 'Zambia',
-        province: 'Lusaka',
-        city: 'Lusaka',
-        nationality: 'Zambian',
-        nationalRegNumber: '1',
-        schoolProvince: 'Lusaka',
-        qualification: 'Diploma',
-        institution: 'College',
-        grade12Results: [
-          { subject: 'English Language', grade: 3 },
-          { subject: 'Mathematics', grade: 1 },
-          { subject: 'Biology', grade: 2 },
-          { subject: 'Chemistry', grade: 3 },
-          { subject: 'Physics', grade: 4 },
-        ],
-        step: 4,
-      }),
-    );
-    const store = getFileStore();
-    await store.put('NRC_FRONT', png('a.png'));
-    await store.put('NRC_BACK', png('b.png'));
-    await store.put('ACADEMIC_RESULTS', pdf('c.pdf'));
-    await store.put('CERTIFICATE', pdf('d.pdf'));
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(completeDraft({ nationalRegNumber: '1', qualification: 'Diploma', institution: 'College' })));
+    await storeFourDocuments();
     (applicationsApi.submit as jest.Mock).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await renderWizard();
     expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     expect(loadDraft()?.programIds).toEqual([11]);
-    expect(Object.keys(await store.getAll())).toHaveLength(4);
+    expect(Object.keys(await getFileStore().getAll())).toHaveLength(4);
 
     (applicationsApi.submit as jest.Mock).mockRejectedValueOnce(httpError(400, { message: 'programIds: must not repeat a program' }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));

@@ -5,7 +5,7 @@ import { DRAFT_KEY, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { renderAt, signIn } from '../../test-utils';
 import { ApplicationWizard, WAITING_FOR_NETWORK_MESSAGE } from './components/ApplicationWizard';
-import { pdf, png, program } from './testing/fixtures';
+import { completeDraft, program, storeFourDocuments } from './testing/fixtures';
 
 jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
 
@@ -19,40 +19,8 @@ function setOnline(value: boolean) {
 
 /** A complete draft at the Review step, with its four files, as the wizard keeps it on the phone. */
 async function storeCompleteDraft() {
-  localStorage.setItem(
-    DRAFT_KEY,
-    JSON.stringify({
-      userId: 7,
-      universityId: 3,
-      programIds: [11],
-      fullName: 'Ada Banda',
-      gender: 'Female',
-      email: 'ada@example.com',
-      phone: '0971234567',
-      dateOfBirth: '2004-05-06',
-      country: 'Zambia',
-      province: 'Lusaka',
-      city: 'Lusaka',
-      nationality: 'Zambian',
-      nationalRegNumber: '123456/10/1',
-      schoolProvince: 'Lusaka',
-      qualification: 'Grade 12',
-      institution: 'Kabulonga',
-      grade12Results: [
-        { subject: 'English Language', grade: 3 },
-        { subject: 'Mathematics', grade: 1 },
-        { subject: 'Biology', grade: 2 },
-        { subject: 'Chemistry', grade: 3 },
-        { subject: 'Physics', grade: 4 },
-      ],
-      step: 4,
-    }),
-  );
-  const store = getFileStore();
-  await store.put('NRC_FRONT', png('a.png'));
-  await store.put('NRC_BACK', png('b.png'));
-  await store.put('ACADEMIC_RESULTS', pdf('c.pdf'));
-  await store.put('CERTIFICATE', pdf('d.pdf'));
+  localStorage.setItem(DRAFT_KEY, JSON.stringify(completeDraft()));
+  await storeFourDocuments();
 }
 
 beforeAll(() => {

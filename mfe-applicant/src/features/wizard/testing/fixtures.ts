@@ -6,6 +6,7 @@
  * (a jest.mock factory may only reach other modules through require).
  */
 import type { Program } from 'shared-api';
+import { getFileStore } from '../../../lib/file-store';
 
 export function wizardApiStandIn() {
   const never = () => new Promise(() => undefined);
@@ -32,3 +33,43 @@ export const program = (id: number, name: string) =>
 /** The smallest file the wizard's content check takes as a PNG / a PDF. */
 export const png = (name = 'front.png') => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 export const pdf = (name = 'results.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+
+/** A draft filled up to its documents, as the wizard keeps it on the phone; a test overrides what it needs. */
+export function completeDraft(overrides: Record<string, unknown> = {}) {
+  return {
+    userId: 7,
+    universityId: 3,
+    programIds: [11],
+    fullName: 'Ada Banda',
+    gender: 'Female',
+    email: 'ada@example.com',
+    phone: '0971234567',
+    dateOfBirth: '2004-05-06',
+    country: 'Zambia',
+    province: 'Lusaka',
+    city: 'Lusaka',
+    nationality: 'Zambian',
+    nationalRegNumber: '123456/10/1',
+    schoolProvince: 'Lusaka',
+    qualification: 'Grade 12',
+    institution: 'Kabulonga',
+    grade12Results: [
+      { subject: 'English Language', grade: 3 },
+      { subject: 'Mathematics', grade: 1 },
+      { subject: 'Biology', grade: 2 },
+      { subject: 'Chemistry', grade: 3 },
+      { subject: 'Physics', grade: 4 },
+    ],
+    step: 4,
+    ...overrides,
+  };
+}
+
+/** The four documents in the wizard's file store, as if chosen before a reload. */
+export async function storeFourDocuments() {
+  const store = getFileStore();
+  await store.put('NRC_FRONT', png('a.png'));
+  await store.put('NRC_BACK', png('b.png'));
+  await store.put('ACADEMIC_RESULTS', pdf('c.pdf'));
+  await store.put('CERTIFICATE', pdf('d.pdf'));
+}
