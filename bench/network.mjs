@@ -61,12 +61,13 @@ const PAGES = [
     usable: `() => !!document.querySelector('figure[aria-label="Programs by Faculty"] svg')`,
     target: { ratio: 0.5 },
   },
+  // The demo data holds no application yet: the list is usable once its answer shows, rows or 'No applications found.'.
   {
     name: 'staff /applications list',
     path: '/applications',
     login: 'superuser',
     viewport: { width: 1366, height: 900 },
-    usable: `() => !!document.querySelector('[aria-label^="View application of"]')`,
+    usable: `() => !!document.querySelector('[aria-label^="View application of"]') || (document.querySelector('main')?.textContent ?? '').includes('No applications found.')`,
     target: { ratio: 0.5 },
   },
 ];
