@@ -33,7 +33,7 @@ export interface Prepared {
 export type Expect = Record<CallerName, number>;
 
 export interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route exactly as Fastify registered it. */
   route: string;
   expect: Expect;
@@ -54,6 +54,21 @@ const ownerOrStaffInReach: Expect = { guest: 401, owner: 200, otherUser: 404, ad
 const applicantsOnly = (status: number): Expect => ({ guest: 401, owner: status, otherUser: status, adminOwn: 403, adminOther: 403, superuser: 403 });
 
 const unique = () => randomBytes(4).toString('hex');
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const tusMetadata = () => `documentType ${Buffer.from('NRC_FRONT').toString('base64')},filename ${Buffer.from('nrc.png').toString('base64')}`;
+
+/** An upload the owner started (tus, /api/uploads), addressed for one caller's request. */
+async function ownersUpload(t: TestApp, w: FullWorld): Promise<string> {
+  const owner = callerUser(w, 'owner')!;
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...TUS, authorization: `Bearer ${owner.token}`, 'upload-length': '8', 'upload-metadata': tusMetadata() },
+  });
+  if (created.statusCode !== 201) throw new Error(`upload not started: ${created.statusCode} ${created.body}`);
+  return `/api/uploads/${String(created.headers.location).split('/').pop()}`;
+}
 
 /** A fresh twin of the caller with a saved draft (and a document in it when asked); staff and guests come back without one. */
 async function draftOf(t: TestApp, w: FullWorld, caller: CallerName, withDocument = false): Promise<TestUser | null> {
@@ -489,6 +504,31 @@ export const AUTHORIZATION_TABLE: Row[] = [
   },
 
   /* ---------- drafts (issue 16): the applicant's own, never staff's ---------- */
+  // Resumable uploads (tus): applicants only; an upload answers its owner alone (another account: 404).
+  {
+    method: 'POST',
+    route: '/api/uploads',
+    expect: applicantsOnly(201),
+    prepare: () => ({ url: '/api/uploads', headers: { ...TUS, 'upload-length': '8', 'upload-metadata': tusMetadata() } }),
+  },
+  {
+    method: 'HEAD',
+    route: '/api/uploads/:id',
+    expect: { guest: 401, owner: 200, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => ({ url: await ownersUpload(t, w), headers: TUS }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/uploads/:id',
+    expect: { guest: 401, owner: 204, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => ({ url: await ownersUpload(t, w), headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/uploads/:id',
+    expect: { guest: 401, owner: 204, otherUser: 404, adminOwn: 403, adminOther: 403, superuser: 403 },
+    prepare: async (t, w) => ({ url: await ownersUpload(t, w), headers: TUS }),
+  },
   { method: 'GET', route: '/api/drafts/mine', expect: applicantsOnly(200), prepare: async (t, w, caller) => ({ url: '/api/drafts/mine', as: await draftOf(t, w, caller) }) },
   {
     method: 'PUT',

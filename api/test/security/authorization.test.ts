@@ -41,9 +41,10 @@ describe('authorization table', () => {
     const registered = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api'));
     assert.ok(registered.length > 40, `only ${registered.length} routes found: the route tree was not read`);
     const rows = new Set(AUTHORIZATION_TABLE.map((r) => `${r.method} ${r.route}`));
+    const gets = new Set(registered.filter((r) => r.method === 'GET').map((r) => r.url));
     const missing = registered
-      // HEAD is Fastify's automatic mirror of a GET: it needs the GET row.
-      .map((r) => (r.method === 'HEAD' ? { ...r, method: 'GET' } : r))
+      // HEAD is Fastify's automatic mirror of a GET: it needs the GET row. A HEAD of its own (tus) has its own row.
+      .map((r) => (r.method === 'HEAD' && gets.has(r.url) ? { ...r, method: 'GET' } : r))
       .filter((r) => !rows.has(`${r.method} ${r.url}`))
       .map((r) => `${r.method} ${r.url}`);
     assert.deepEqual([...new Set(missing)], [], 'routes without a row in authorization-table.ts');
@@ -77,14 +78,15 @@ describe('authorization table', () => {
         calls += 1;
         const where = `${row.method} ${prepared.url} as ${caller}`;
         if (res.statusCode !== row.expect[caller]) failures.push(`${where}: expected ${row.expect[caller]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
-        if (res.statusCode >= 400) {
+        // An answer to HEAD has no body (HTTP): its status is what it says.
+        if (res.statusCode >= 400 && row.method !== 'HEAD') {
           const body = res.json() as { message?: unknown };
           if (typeof body.message !== 'string') failures.push(`${where}: error without a message`);
         }
         if (row.route === '/api/applications/user/:userId' && caller === 'adminOther') assert.deepEqual(res.json(), [], 'another university sees none of A');
         const type = String(res.headers['content-type'] ?? '');
         if (type.includes('json') || type.includes('csv')) {
-          if (type.includes('json')) {
+          if (type.includes('json') && res.body) {
             const keys = keysDeep(res.json());
             for (const key of FORBIDDEN_KEYS) if (keys.has(key)) leaks.push(`${where}: carries ${key}`);
           }
