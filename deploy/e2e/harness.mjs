@@ -279,3 +279,73 @@ export async function fillGrade12Results(page) {
   }
   await page.getByText('Best five: 16 points').waitFor();
 }
+
+/**
+ * A university an applicant can apply to without choosing an intake, and its
+ * first program, from the public API.
+ */
+export async function universityWithoutIntake(baseUrl) {
+  const universities = await (await fetch(`${baseUrl}/api/universities`)).json();
+  for (const university of universities) {
+    const programs = await (await fetch(`${baseUrl}/api/programs/university/${university.id}`)).json();
+    const intakes = await (await fetch(`${baseUrl}/api/intakes/university/${university.id}`)).json().catch(() => []);
+    if (programs.length > 0 && (!Array.isArray(intakes) || intakes.length === 0)) return { university, program: programs[0] };
+  }
+  throw new Error('The demo data has no university with a program and no intake');
+}
+
+/** Wizard step 1 (Personal) filled as an applicant would, then Next to step 2. */
+export async function fillPersonalStep(page, { fullName, gender = 'Female', phone = '+260 977 123 456', dateOfBirth = '2005-03-14', province = 'Central', city = 'Kabwe', timeout = 20_000 }) {
+  await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout });
+  await page.getByLabel(/^Full name/).fill(fullName);
+  await page.getByLabel(/^Gender/).selectOption(gender);
+  await page.getByLabel(/^Phone number/).fill(phone);
+  await page.getByLabel(/^Date of birth/).fill(dateOfBirth);
+  await page.getByLabel(/^Country/).selectOption('Zambia');
+  await page.getByLabel(/^Province/).selectOption(province);
+  await page.getByLabel(/^City/).fill(city);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor();
+}
+
+/** Wizard step 2's education fields and Grade 12 results; the program choices are each journey's own. */
+export async function fillEducation(page, { nrc = '123456/78/1', schoolProvince = 'Central', institution = 'Kabwe Secondary School' } = {}) {
+  await page.getByLabel(/^Nationality/).fill('Zambian');
+  await page.getByLabel(/^National registration number/).fill(nrc);
+  await page.getByLabel(/^Province of school last attended/).fill(schoolProvince);
+  await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
+  await page.getByLabel(/^Institution attended/).fill(institution);
+  await fillGrade12Results(page);
+}
+
+/**
+ * Counts every request body the page sends to the wizard's three destinations,
+ * retries and re-sent chunks included: tus chunks (PATCH /api/uploads/…, also
+ * by upload address), the server draft (its fields; the documents must not go
+ * there again) and the submission. `onChunk` sees each chunk before it goes.
+ */
+export async function countWizardBytes(page, { onChunk = () => {} } = {}) {
+  const counts = { uploads: 0, chunks: 0, drafts: 0, applications: 0, byUpload: new Map() };
+  counts.total = () => counts.uploads + counts.drafts + counts.applications;
+  await page.route('**/api/uploads/**', async (route) => {
+    const request = route.request();
+    if (request.method() === 'PATCH') {
+      const bytes = request.postDataBuffer()?.length ?? 0;
+      const upload = new URL(request.url()).pathname;
+      counts.uploads += bytes;
+      counts.chunks += 1;
+      counts.byUpload.set(upload, (counts.byUpload.get(upload) ?? 0) + bytes);
+      onChunk({ upload, offset: Number(await request.headerValue('upload-offset')), bytes });
+    }
+    await route.continue();
+  });
+  await page.route('**/api/drafts/**', async (route) => {
+    counts.drafts += route.request().postDataBuffer()?.length ?? 0;
+    await route.continue();
+  });
+  await page.route('**/api/applications', async (route) => {
+    counts.applications += route.request().postDataBuffer()?.length ?? 0;
+    await route.continue();
+  });
+  return counts;
+}

@@ -21,7 +21,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, demoLogins, desktopPage, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results } from './harness.mjs';
+import { collectPageErrors, demoLogins, desktopPage, fillEducation, fillPersonalStep, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const STAMP = Date.now().toString(36);
@@ -183,25 +183,11 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     await phone.getByText(INTAKE).first().waitFor({ timeout: 20_000 });
     await phone.getByRole('link', { name: 'Apply' }).click();
     await phone.waitForURL(`${portal.url}/apply/${university.id}`);
-    await phone.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: 20_000 });
-    await phone.getByLabel(/^Full name/).fill(chanda.fullName);
-    await phone.getByLabel(/^Gender/).selectOption('Male');
-    await phone.getByLabel(/^Phone number/).fill('+260 977 444 000');
-    await phone.getByLabel(/^Date of birth/).fill('2006-05-20');
-    await phone.getByLabel(/^Country/).selectOption('Zambia');
-    await phone.getByLabel(/^Province/).selectOption('Copperbelt');
-    await phone.getByLabel(/^City/).fill('Kitwe');
-    await phone.getByRole('button', { name: 'Next', exact: true }).click();
-    await phone.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor();
+    await fillPersonalStep(phone, { fullName: chanda.fullName, gender: 'Male', phone: '+260 977 444 000', dateOfBirth: '2006-05-20', province: 'Copperbelt', city: 'Kitwe' });
     // Two intakes are open (the demo's main intake and this one): the applicant chooses.
     await phone.getByLabel(/^Intake/).selectOption(String(intake.id));
     await phone.getByLabel(/^First choice program/).selectOption(String(first.id));
-    await phone.getByLabel(/^Nationality/).fill('Zambian');
-    await phone.getByLabel(/^National registration number/).fill('456789/10/1');
-    await phone.getByLabel(/^Province of school last attended/).fill('Copperbelt');
-    await phone.getByLabel(/^Highest qualification/).selectOption('Grade 12');
-    await phone.getByLabel(/^Institution attended/).fill('Kitwe Boys Secondary');
-    await fillGrade12Results(phone);
+    await fillEducation(phone, { nrc: '456789/10/1', schoolProvince: 'Copperbelt', institution: 'Kitwe Boys Secondary' });
     // The draft reaches the server as they type (at most one save every few seconds).
     await until('the draft saved on the server', async () => {
       const saved = await call('/api/drafts/mine', { token: chanda.token });

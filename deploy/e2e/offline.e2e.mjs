@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assertBuilt, collectPageErrors, desktopPage, fillGrade12Results, launchBrowser, REPO_ROOT, signIn, startPortal } from './harness.mjs';
+import { assertBuilt, collectPageErrors, desktopPage, fillEducation, fillPersonalStep, launchBrowser, REPO_ROOT, signIn, startPortal } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const DEPLOY_TOOL = path.join(REPO_ROOT, 'deploy', 'tools', 'deploy-remote.mjs');
@@ -154,16 +154,7 @@ describe('the portal opens offline', () => {
     // The wizard of another university, filled up to Review (kept on the phone as it is typed).
     const { university, programs } = wizardUniversity;
     await page.goto(`${portal.url}/apply/${university.id}`);
-    await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: WAIT_MS });
-    await page.getByLabel(/^Full name/).fill('Mutale Phiri');
-    await page.getByLabel(/^Gender/).selectOption('Female');
-    await page.getByLabel(/^Phone number/).fill('+260 977 654 321');
-    await page.getByLabel(/^Date of birth/).fill('2005-02-14');
-    await page.getByLabel(/^Country/).selectOption('Zambia');
-    await page.getByLabel(/^Province/).selectOption('Western');
-    await page.getByLabel(/^City/).fill('Mongu');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor();
+    await fillPersonalStep(page, { fullName: 'Mutale Phiri', phone: '+260 977 654 321', dateOfBirth: '2005-02-14', province: 'Western', city: 'Mongu', timeout: WAIT_MS });
     const intake = page.getByLabel(/^Intake/);
     if ((await intake.count()) > 0 && (await intake.isEditable())) {
       const options = await intake.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
@@ -173,12 +164,7 @@ describe('the portal opens offline', () => {
     const offered = await firstChoice.locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
     assert.ok(offered.length > 0, `${university.name} offers a program in the wizard`);
     await firstChoice.selectOption(offered[0]);
-    await page.getByLabel(/^Nationality/).fill('Zambian');
-    await page.getByLabel(/^National registration number/).fill('445566/77/1');
-    await page.getByLabel(/^Province of school last attended/).fill('Western');
-    await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
-    await page.getByLabel(/^Institution attended/).fill('Mongu Secondary');
-    await fillGrade12Results(page);
+    await fillEducation(page, { nrc: '445566/77/1', schoolProvince: 'Western', institution: 'Mongu Secondary' });
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();
     for (const file of FILES) {

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import { collectPageErrors, demoLogins, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, countWizardBytes, demoLogins, fillEducation, fillPersonalStep, launchBrowser, phonePage, signIn, startPortal, universityWithoutIntake } from './harness.mjs';
 import { makePng } from './sample-files.mjs';
 
 const SENT_CEILING = 2.5 * 1024 * 1024;
@@ -72,19 +72,7 @@ describe('resumable uploads in the browser', () => {
   });
 
   it('four large photos go through two cuts and a reload, chosen once, under 2.5 MB, and staff can open them', async () => {
-    const universities = await (await fetch(`${portal.url}/api/universities`)).json();
-    let university;
-    let program;
-    for (const candidate of universities) {
-      const programs = await (await fetch(`${portal.url}/api/programs/university/${candidate.id}`)).json();
-      const intakes = await (await fetch(`${portal.url}/api/intakes/university/${candidate.id}`)).json().catch(() => []);
-      if (programs.length > 0 && (!Array.isArray(intakes) || intakes.length === 0)) {
-        university = candidate;
-        program = programs[0];
-        break;
-      }
-    }
-    assert.ok(university, 'the demo data has a university with a program');
+    const { university, program } = await universityWithoutIntake(portal.url);
 
     const page = await phonePage(browser);
     const context = page.context();
@@ -99,27 +87,7 @@ describe('resumable uploads in the browser', () => {
     assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
     await signIn(page, portal.url, { email, password });
 
-    // Every byte of every chunk sent to /api/uploads, retries and resent chunks included, and every request body
-    // sent to the server draft (/api/drafts: its fields, and its documents, which must not be sent again).
-    let sent = 0;
-    let chunks = 0;
-    let sentToDraft = 0;
-    let sentToApplications = 0;
-    await page.route('**/api/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH') {
-        sent += route.request().postDataBuffer()?.length ?? 0;
-        chunks += 1;
-      }
-      await route.continue();
-    });
-    await page.route('**/api/drafts/**', async (route) => {
-      sentToDraft += route.request().postDataBuffer()?.length ?? 0;
-      await route.continue();
-    });
-    await page.route('**/api/applications', async (route) => {
-      sentToApplications += route.request().postDataBuffer()?.length ?? 0;
-      await route.continue();
-    });
+    const sent = await countWizardBytes(page);
     const cdp = await context.newCDPSession(page);
     const slow = async () => {
       await cdp.send('Network.enable');
@@ -127,23 +95,9 @@ describe('resumable uploads in the browser', () => {
     };
 
     await page.goto(`${portal.url}/apply/${university.id}`);
-    await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: 20_000 });
-    await page.getByLabel(/^Full name/).fill('Mutale Banda');
-    await page.getByLabel(/^Gender/).selectOption('Female');
-    await page.getByLabel(/^Phone number/).fill('+260 977 123 456');
-    await page.getByLabel(/^Date of birth/).fill('2005-03-14');
-    await page.getByLabel(/^Country/).selectOption('Zambia');
-    await page.getByLabel(/^Province/).selectOption('Central');
-    await page.getByLabel(/^City/).fill('Kabwe');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor();
+    await fillPersonalStep(page, { fullName: 'Mutale Banda' });
     await page.getByLabel(/^First choice program/).selectOption(String(program.id));
-    await page.getByLabel(/^Nationality/).fill('Zambian');
-    await page.getByLabel(/^National registration number/).fill('123456/78/1');
-    await page.getByLabel(/^Province of school last attended/).fill('Central');
-    await page.getByLabel(/^Highest qualification/).selectOption('Grade 12');
-    await page.getByLabel(/^Institution attended/).fill('Kabwe Secondary School');
-    await fillGrade12Results(page);
+    await fillEducation(page);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();
 
@@ -210,12 +164,14 @@ describe('resumable uploads in the browser', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: 60_000 });
 
-    const total = sent + sentToDraft + sentToApplications;
-    console.log(`bytes sent: ${total} (/api/uploads ${sent} in ${chunks} chunks, /api/drafts ${sentToDraft}, /api/applications ${sentToApplications}; the four shrunk photos: ${shrunkTotal} bytes)`);
+    const total = sent.total();
+    console.log(
+      `bytes sent: ${total} (/api/uploads ${sent.uploads} in ${sent.chunks} chunks, /api/drafts ${sent.drafts}, /api/applications ${sent.applications}; the four shrunk photos: ${shrunkTotal} bytes)`,
+    );
     assert.ok(total < SENT_CEILING, `${total} bytes sent to /api/uploads, /api/drafts and /api/applications, at most ${SENT_CEILING}`);
     // The draft links the finished uploads: its requests carry fields and upload ids, never a photo (each weighs ~350 KB).
-    assert.ok(sentToDraft < 64 * 1024, `${sentToDraft} bytes sent to /api/drafts: the documents went there again`);
-    assert.ok(sent >= shrunkTotal * 0.99 || shrunkTotal === 0, 'every byte of the four photos went through /api/uploads');
+    assert.ok(sent.drafts < 64 * 1024, `${sent.drafts} bytes sent to /api/drafts: the documents went there again`);
+    assert.ok(sent.uploads >= shrunkTotal * 0.99 || shrunkTotal === 0, 'every byte of the four photos went through /api/uploads');
 
     // Staff open the four files.
     const superuser = demoLogins(portal.dataDir).find((login) => login.role === 'SUPERUSER');
