@@ -44,16 +44,33 @@ describe('targetSize', () => {
 });
 
 describe('shrinkPhoto', () => {
-  it('draws a 4000 × 3000 photo at 2000 × 1500 with its EXIF orientation applied, in its own format and name', async () => {
+  it('draws a 4000 × 3000 photo at 2000 × 1500 with its EXIF orientation applied, written as WebP', async () => {
     const photo = fileOf(JPEG_HEAD, 4_000_000, 'nrc-front.jpg', 'image/jpeg');
     const shrunk = await shrinkPhoto(photo, 'image/jpeg');
     expect(createImageBitmap).toHaveBeenCalledWith(photo, { imageOrientation: 'from-image' });
     expect(drawn).toEqual([[expect.anything(), 0, 0, 2000, 1500]]);
-    expect(shrunk?.file.name).toBe('nrc-front.jpg');
-    expect(shrunk?.file.type).toBe('image/jpeg');
+    expect(shrunk?.file.name).toBe('nrc-front.webp');
+    expect(shrunk?.file.type).toBe('image/webp');
     expect(shrunk?.before).toEqual({ bytes: 4_000_000, width: 4000, height: 3000 });
     expect(shrunk?.after).toEqual({ bytes: 1000, width: 2000, height: 1500 });
     expect(close).toHaveBeenCalled();
+  });
+
+  it('writes a photo as JPEG, named so, where the browser cannot write WebP', async () => {
+    // Such a browser answers a request for WebP with a PNG.
+    jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (callback: BlobCallback, type?: string) {
+      callback(new Blob([new Uint8Array(encodedBytes)], { type: type === 'image/webp' ? 'image/png' : type }));
+    });
+    const shrunk = await shrinkPhoto(fileOf(JPEG_HEAD, 4_000_000, 'nrc-front.jpeg', 'image/jpeg'), 'image/jpeg');
+    expect(shrunk?.file.type).toBe('image/jpeg');
+    expect(shrunk?.file.name).toBe('nrc-front.jpeg');
+  });
+
+  it('keeps a large PNG (a scan, a screenshot) a PNG', async () => {
+    const shrunk = await shrinkPhoto(fileOf(PNG_HEAD, 4_000_000, 'results.png', 'image/png'), 'image/png');
+    expect(shrunk?.file.type).toBe('image/png');
+    expect(shrunk?.file.name).toBe('results.png');
+    expect(shrunk?.after.width).toBe(2000);
   });
 
   it('sends a PDF as it is, and a small PNG too (nothing to gain)', async () => {
