@@ -7,6 +7,7 @@
 // third document's bytes beyond its own size are what the drop cost.
 import { countWizardBytes, fillEducation, fillPersonalStep, universityWithoutIntake } from '../deploy/e2e/harness.mjs';
 import { login } from './lib.mjs';
+import { emulateSlowNetwork, SLOW_PROFILE } from './slow-profile.mjs';
 
 const PHOTO_BYTES = 4 * 1024 * 1024;
 const DOCUMENTS = ['NRC front or passport', 'NRC back', 'Academic results', 'Certificate'];
@@ -62,7 +63,7 @@ function drawPhonePhotos({ count, targetBytes }) {
  * for two seconds once the third document is half confirmed by the server.
  * Returns the bytes sent and what the drop cost.
  */
-export async function measureUploadBytes(browser, baseUrl, slowProfile) {
+export async function measureUploadBytes(browser, baseUrl) {
   const { university, program } = await universityWithoutIntake(baseUrl);
   const email = `network-bench.${Date.now()}@example.org`;
   const password = 'Chipata-Road-2026!';
@@ -79,15 +80,7 @@ export async function measureUploadBytes(browser, baseUrl, slowProfile) {
     await context.addInitScript((t) => localStorage.setItem('user', t), token);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const slow = async () => {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: slowProfile.latency,
-        downloadThroughput: slowProfile.downloadThroughput,
-        uploadThroughput: slowProfile.uploadThroughput,
-      });
-    };
+    const slow = () => emulateSlowNetwork(cdp);
 
     // The uploads in the order they were created, with their sizes, from the tus creation requests.
     const created = [];
@@ -104,7 +97,7 @@ export async function measureUploadBytes(browser, baseUrl, slowProfile) {
         if (dropped || !third || upload !== third.upload || !(offset <= half && half < offset + bytes)) return;
         // The chunk that carries the middle of the third document is on its way: cut the connection when
         // the middle should be crossing it (one round trip, then the bytes before it at the uplink's speed), for two seconds.
-        const untilHalf = slowProfile.latency + ((half - offset) / slowProfile.uploadThroughput) * 1000;
+        const untilHalf = SLOW_PROFILE.latency + ((half - offset) / SLOW_PROFILE.uploadThroughput) * 1000;
         dropped = (async () => {
           await new Promise((resolve) => setTimeout(resolve, untilHalf));
           await context.setOffline(true);
@@ -125,7 +118,7 @@ export async function measureUploadBytes(browser, baseUrl, slowProfile) {
     const photos = await page.evaluate(drawPhonePhotos, { count: DOCUMENTS.length, targetBytes: PHOTO_BYTES });
     const chosenBytes = photos.reduce((sum, photo) => sum + Buffer.from(photo, 'base64').length, 0);
     await slow();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowProfile.cpuSlowdown });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROFILE.cpuSlowdown });
     for (const [index, label] of DOCUMENTS.entries()) {
       const name = `phone-photo-${index + 1}.jpg`;
       await page.getByLabel(`Choose ${label}`).setInputFiles({ name, mimeType: 'image/jpeg', buffer: Buffer.from(photos[index], 'base64') });

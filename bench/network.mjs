@@ -13,12 +13,11 @@
 import { ensureBuilds, launchBrowser, BASELINE_ROOT } from './page-weight.mjs';
 import { login, result, round, startPortal } from './lib.mjs';
 import { measureUploadBytes } from './network-uploads.mjs';
+import { emulateSlowNetwork, SLOW_PROFILE } from './slow-profile.mjs';
 
 /** The wizard's tus chunk (mfe-applicant/src/features/wizard/api/resumable.ts): a drop may cost at most one. */
 const CHUNK_BYTES = 256 * 1024;
 
-/** The slow profile, in the units the DevTools protocol takes. */
-export const SLOW_PROFILE = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0, cpuSlowdown: 4 };
 const RUNS = Number(process.env.NETWORK_BENCH_RUNS ?? 3);
 
 const DEMO = {
@@ -95,13 +94,7 @@ function watchUsable(source) {
 
 async function throttle(context, tab) {
   const cdp = await context.newCDPSession(tab);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_PROFILE.latency,
-    downloadThroughput: SLOW_PROFILE.downloadThroughput,
-    uploadThroughput: SLOW_PROFILE.uploadThroughput,
-  });
+  await emulateSlowNetwork(cdp);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROFILE.cpuSlowdown });
   let bytes = 0;
   cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
@@ -190,7 +183,7 @@ export async function measureNetwork() {
       measured.push({ page, federated: summary(runs.federated), baseline: summary(runs.baseline) });
     }
     const repeatBytes = await repeatVisitBytes(browser, federated.url, tokens.federated.applicant);
-    const uploads = await measureUploadBytes(browser, federated.url, SLOW_PROFILE);
+    const uploads = await measureUploadBytes(browser, federated.url);
     return { measured, repeatBytes, uploads };
   } finally {
     await browser.close();
