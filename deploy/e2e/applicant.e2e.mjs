@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results } from './harness.mjs';
+import { collectPageErrors, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal, storedDocuments } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const FILES = [
@@ -167,8 +167,12 @@ describe('applicant journey', () => {
     await assertFits(page, 'wizard step 3');
     await shot(page, 'step3');
 
-    // Reload mid-wizard: nothing typed or chosen is lost.
-    await page.waitForTimeout(300);
+    // Reload mid-wizard: nothing typed or chosen is lost. Reload once the files are in the browser's store
+    // (a fixed wait would be a guess about the machine's speed).
+    for (let polls = 0; (await storedDocuments(page)).count < FILES.length; polls++) {
+      assert.ok(polls < 200, 'the four files are kept in the browser for a reload within 20 s');
+      await page.waitForTimeout(100);
+    }
     await page.reload();
     await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor({ timeout: 20_000 });
     for (const file of FILES) await page.getByText(file.name, { exact: false }).first().waitFor({ timeout: 10_000 });

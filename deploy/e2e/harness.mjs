@@ -349,3 +349,36 @@ export async function countWizardBytes(page, { onChunk = () => {} } = {}) {
   });
   return counts;
 }
+
+/** The documents the wizard keeps in the browser's own store (IndexedDB) for a reload: how many, and their bytes. */
+export function storedDocuments(page) {
+  return page.evaluate(async () => {
+    const request = indexedDB.open('mfe-applicant');
+    const db = await new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    let count = 0;
+    let bytes = 0;
+    try {
+      for (const name of db.objectStoreNames) {
+        const all = await new Promise((resolve) => {
+          const get = db.transaction(name).objectStore(name).getAll();
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => resolve([]);
+        });
+        for (const value of all) {
+          const blob = value instanceof Blob ? value : value?.file instanceof Blob ? value.file : null;
+          if (blob) {
+            count += 1;
+            bytes += blob.size;
+          }
+        }
+      }
+    } finally {
+      // An open connection would hold up the app's own upgrades of the store.
+      db.close();
+    }
+    return { count, bytes };
+  });
+}

@@ -13,7 +13,19 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import { collectPageErrors, countWizardBytes, demoLogins, fillEducation, fillPersonalStep, launchBrowser, phonePage, signIn, startPortal, universityWithoutIntake } from './harness.mjs';
+import {
+  collectPageErrors,
+  countWizardBytes,
+  demoLogins,
+  fillEducation,
+  fillPersonalStep,
+  launchBrowser,
+  phonePage,
+  signIn,
+  startPortal,
+  storedDocuments,
+  universityWithoutIntake,
+} from './harness.mjs';
 import { makePng } from './sample-files.mjs';
 
 const SENT_CEILING = 2.5 * 1024 * 1024;
@@ -137,27 +149,8 @@ describe('resumable uploads in the browser', () => {
 
     await page.waitForFunction(() => document.body.innerText.split('\n').filter((line) => line.trim() === 'Uploaded').length === 4, null, { timeout: 180_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const shrunkTotal = await page.evaluate(async () => {
-      // What the four shrunk photos weigh, from the wizard's own store (IndexedDB).
-      const request = indexedDB.open('mfe-applicant');
-      const db = await new Promise((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const names = [...db.objectStoreNames];
-      let total = 0;
-      for (const name of names) {
-        const all = await new Promise((resolve) => {
-          const get = db.transaction(name).objectStore(name).getAll();
-          get.onsuccess = () => resolve(get.result);
-          get.onerror = () => resolve([]);
-        });
-        for (const value of all)
-          if (value instanceof Blob) total += value.size;
-          else if (value && value.file instanceof Blob) total += value.file.size;
-      }
-      return total;
-    });
+    // What the four shrunk photos weigh, from the wizard's own store.
+    const shrunkTotal = (await storedDocuments(page)).bytes;
 
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor();
