@@ -12,6 +12,8 @@
  * damaged file), the original is sent and the server's rules still apply.
  */
 
+import { DOCUMENT_EXTENSIONS } from 'shared-api';
+
 export const MAX_LONG_EDGE = 2000;
 /** JPEG and WebP quality: small print on an ID card stays sharp. */
 export const PHOTO_QUALITY = 0.85;
@@ -36,7 +38,6 @@ function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
 
 /** The formats a drawn image is written in, best first: a browser that cannot write one answers with another type. */
 const OUTPUT_TYPES: Record<string, string[]> = { 'image/png': ['image/png'], 'image/jpeg': ['image/webp', 'image/jpeg'], 'image/webp': ['image/webp', 'image/jpeg'] };
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 async function encodeBest(canvas: HTMLCanvasElement, sourceType: string): Promise<Blob | null> {
   for (const type of OUTPUT_TYPES[sourceType] ?? []) {
@@ -49,7 +50,7 @@ async function encodeBest(canvas: HTMLCanvasElement, sourceType: string): Promis
 /** 'nrc-front.jpg' written as WebP is sent as 'nrc-front.webp'. */
 function renamed(name: string, type: string): string {
   const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  return `${stem || 'document'}.${EXTENSIONS[type]}`;
+  return `${stem || 'document'}.${DOCUMENT_EXTENSIONS[type as keyof typeof DOCUMENT_EXTENSIONS]}`;
 }
 
 /**
