@@ -191,4 +191,63 @@ describe('resumable uploads in the browser', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it("an upload cut by the session ending continues from the server's offset after signing in again", async () => {
+    const { university, program } = await universityWithoutIntake(portal.url);
+    const page = await phonePage(browser);
+    const context = page.context();
+    const errors = collectPageErrors(page);
+    const email = `resumed.${Date.now()}@example.org`;
+    const password = 'Luangwa-Valley-2026!';
+    const registered = await fetch(`${portal.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Chanda', lastName: 'Phiri', email, phone: '+260966123456', password, confirmPassword: password, consent: true }),
+    });
+    assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
+    await signIn(page, portal.url, { email, password });
+    const chunks = [];
+    let signedInAgain = false;
+    const sent = await countWizardBytes(page, { onChunk: (chunk) => chunks.push({ ...chunk, signedInAgain }) });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+
+    await page.goto(`${portal.url}/apply/${university.id}`);
+    await fillPersonalStep(page, { fullName: 'Chanda Phiri' });
+    await page.getByLabel(/^First choice program/).selectOption(String(program.id));
+    await fillEducation(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();
+
+    const [file] = FILES;
+    await cdp.send('Network.emulateNetworkConditions', SLOW_UPLINK);
+    await page.getByLabel(`Choose ${file.label}`).setInputFiles({ name: file.name, mimeType: 'image/png', buffer: file.buffer });
+    await page
+      .getByText(/^Uploading… ([4-9]\d)%$/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const sentBeforeSignOut = sent.uploads;
+
+    // The session ends mid-upload (as when the token expires); the applicant signs in again through the
+    // login form, which clears local storage (spec §4), and goes back to the wizard.
+    await page.evaluate(() => localStorage.removeItem('user'));
+    await signIn(page, portal.url, { email, password });
+    signedInAgain = true;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.goto(`${portal.url}/apply/${university.id}`);
+    await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 60_000 });
+
+    const shrunk = (await storedDocuments(page)).bytes;
+    console.log(`uploaded ${sent.uploads} bytes for one ${shrunk}-byte photo (${sentBeforeSignOut} before the session ended); chunks: ${JSON.stringify(chunks)}`);
+    const before = chunks.filter((chunk) => !chunk.signedInAgain);
+    const afterwards = chunks.filter((chunk) => chunk.signedInAgain);
+    assert.ok(before.length >= 1 && afterwards.length >= 1, 'chunks went both before the session ended and after signing in again');
+    // Continued, not restarted: the same upload, from the offset the server had kept.
+    assert.deepEqual([...new Set(afterwards.map((chunk) => chunk.upload))], [before[0].upload], 'after signing in again the chunks go to the same upload');
+    assert.ok(afterwards[0].offset > 0, `after signing in again the upload starts at byte ${afterwards[0].offset}: it started again`);
+    assert.ok(sent.uploads - shrunk < sentBeforeSignOut, `${sent.uploads} bytes sent to /api/uploads for a ${shrunk}-byte photo`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -1,8 +1,10 @@
 /**
- * Keeps the wizard's chosen files across reloads, and a copy of the draft that
- * survives the login form clearing local storage (spec §4) after a session
- * expired mid-application. A tiny IndexedDB wrapper behind a small interface,
- * so tests (jsdom has no IndexedDB) use the memory implementation.
+ * Keeps the wizard's chosen files across reloads, and what must survive the
+ * login form clearing local storage (spec §4) after a session expired
+ * mid-application: a copy of the draft, and the addresses of the resumable
+ * uploads, so the documents continue from the server's offset instead of
+ * being sent again. A tiny IndexedDB wrapper behind a small interface, so
+ * tests (jsdom has no IndexedDB) use the memory implementation.
  */
 export interface FileStore {
   getAll(): Promise<Record<string, File>>;
@@ -11,7 +13,10 @@ export interface FileStore {
   /** The backup copy of the draft (plain data), or undefined. */
   getDraft(): Promise<unknown>;
   putDraft(draft: unknown): Promise<void>;
-  /** Removes the files and the draft copy. */
+  /** The records kept under keys starting with `prefix` that are not files (the resumable uploads' addresses). */
+  getRecords(prefix: string): Promise<Array<[string, unknown]>>;
+  putRecord(key: string, record: unknown): Promise<void>;
+  /** Removes the files, the draft copy and the records. */
   clear(): Promise<void>;
 }
 
@@ -19,15 +24,22 @@ const DRAFT_RECORD = '__draft__';
 
 export function createMemoryFileStore(): FileStore {
   const files = new Map<string, File>();
+  const records = new Map<string, unknown>();
   let draft: unknown;
   return {
     getAll: async () => Object.fromEntries(files),
     put: async (key, file) => void files.set(key, file),
-    remove: async (key) => void files.delete(key),
+    remove: async (key) => {
+      files.delete(key);
+      records.delete(key);
+    },
     getDraft: async () => (draft === undefined ? undefined : structuredCloneSafe(draft)),
     putDraft: async (value) => void (draft = structuredCloneSafe(value)),
+    getRecords: async (prefix) => [...records].filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key, structuredCloneSafe(value)]),
+    putRecord: async (key, record) => void records.set(key, structuredCloneSafe(record)),
     clear: async () => {
       files.clear();
+      records.clear();
       draft = undefined;
     },
   };
@@ -91,6 +103,15 @@ export function createIndexedDbFileStore(factory: IDBFactory): FileStore {
     remove: async (key) => void (await run('readwrite', (store) => store.delete(key))),
     getDraft: async () => run('readonly', (store) => store.get(DRAFT_RECORD)),
     putDraft: async (draft) => void (await run('readwrite', (store) => store.put(draft, DRAFT_RECORD))),
+    async getRecords(prefix) {
+      // Keys from `prefix` up to the last string that starts with it.
+      const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+      const db = await open();
+      const store = db.transaction(STORE, 'readonly').objectStore(STORE);
+      const [keys, values] = await Promise.all([requestResult(store.getAllKeys(range)), requestResult(store.getAll(range))]);
+      return keys.flatMap((key, index) => (values[index] instanceof Blob ? [] : [[String(key), values[index]] as [string, unknown]]));
+    },
+    putRecord: async (key, record) => void (await run('readwrite', (store) => store.put(record, key))),
     clear: async () => void (await run('readwrite', (store) => store.clear())),
   };
 }

@@ -1,20 +1,48 @@
 /**
  * One document's resumable upload (tus 1.0 at /api/uploads, issue 19) with
  * tus-js-client: 256 KB chunks, so a dropped connection loses at most one;
- * the upload's address kept in localStorage under a fingerprint of the
- * account, the document and the file, so after a reload or an app restart
- * (the File comes back from the wizard's file store) it continues from the
+ * the upload's address kept in the wizard's file store (IndexedDB) under a
+ * fingerprint of the account, the document and the file, so after a reload,
+ * an app restart or signing in again (the login form clears local storage,
+ * spec §4; the File comes back from the same store) it continues from the
  * offset the server confirmed. Loaded lazily with the first chosen document.
  */
-import { Upload, type DetailedError } from 'tus-js-client';
+import { Upload, type DetailedError, type PreviousUpload, type UrlStorage } from 'tus-js-client';
 import { API_BASE, type DocumentType } from 'shared-api';
 import { currentToken } from 'shared-auth';
+import { getFileStore } from '../../../lib/file-store';
 
 export const CHUNK_BYTES = 256 * 1024;
 /** Waits between attempts after a failure while online; offline, the wizard waits for the network instead. */
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 export const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';
 const FINGERPRINT_PREFIX = 'portal-upload';
+/** tus-js-client's own key layout (`tus::<fingerprint>::<id>`), kept in the file store instead of local storage. */
+const ADDRESS_PREFIX = 'tus::';
+
+/** Where tus-js-client keeps the address of each unfinished (and finished) upload. */
+export const uploadAddresses: UrlStorage = {
+  async findAllUploads() {
+    return addressesUnder(ADDRESS_PREFIX);
+  },
+  async findUploadsByFingerprint(fingerprint) {
+    return addressesUnder(`${ADDRESS_PREFIX}${fingerprint}::`);
+  },
+  async removeUpload(urlStorageKey) {
+    await getFileStore().remove(urlStorageKey);
+  },
+  async addUpload(fingerprint, upload) {
+    const key = `${ADDRESS_PREFIX}${fingerprint}::${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const { urlStorageKey: _unused, ...record } = upload;
+    await getFileStore().putRecord(key, record);
+    return key;
+  },
+};
+
+async function addressesUnder(prefix: string): Promise<PreviousUpload[]> {
+  const records = await getFileStore().getRecords(prefix);
+  return records.map(([urlStorageKey, record]) => ({ ...(record as Omit<PreviousUpload, 'urlStorageKey'>), urlStorageKey }));
+}
 
 export interface UploadEvents {
   onProgress(percent: number): void;
@@ -52,6 +80,7 @@ export function resumableUpload(userId: number, type: DocumentType, file: File, 
     metadata: { documentType: type, filename: file.name },
     fingerprint: async () => fingerprintOf(userId, type, file),
     storeFingerprintForResuming: true,
+    urlStorage: uploadAddresses,
     // Kept after success: a reload then finds the upload finished (HEAD answers its full length) instead of sending it again.
     removeFingerprintOnSuccess: false,
     onBeforeRequest: (request) => {
@@ -81,15 +110,11 @@ export function resumableUpload(userId: number, type: DocumentType, file: File, 
 }
 
 /** Forgets the addresses of this account's uploads (after a submission used them). */
-export function forgetResumableUploads(userId: number): void {
+export async function forgetResumableUploads(userId: number): Promise<void> {
+  const store = getFileStore();
   try {
-    const keys: string[] = [];
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(`tus::${FINGERPRINT_PREFIX}-${userId}-`)) keys.push(key);
-    }
-    for (const key of keys) localStorage.removeItem(key);
+    for (const [key] of await store.getRecords(`${ADDRESS_PREFIX}${FINGERPRINT_PREFIX}-${userId}-`)) await store.remove(key);
   } catch {
-    // Storage disabled: nothing was kept.
+    // Storage unavailable: nothing was kept.
   }
 }

@@ -159,7 +159,7 @@ export function useDocumentUploads(userId: number, files: ChosenFiles, ready: bo
 
   const forget = useCallback(async () => {
     const { forgetResumableUploads } = await loadResumable();
-    forgetResumableUploads(userId);
+    await forgetResumableUploads(userId);
   }, [userId]);
 
   return { states, whenSettled, uploadOf, forget };
