@@ -167,6 +167,28 @@ describe('the draft on the server', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
+  it('takes the other device’s draft when it is newer than the one this device has', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...emptyDraft(complete), userId: applicant.id, city: 'Livingstone' }));
+    // This device last changed its draft on 1 March; the server's was saved from another device on 2 March.
+    localStorage.setItem(SYNC_KEY, JSON.stringify({ version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-01T12:00:00.000Z') }));
+    get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe' } }));
+    await openWizard();
+    expect(await screen.findByText(/We restored your draft from your other device \(saved /)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Kitwe');
+  });
+
+  it('after signing in again (the login form clears local storage), still keeps this device’s newer draft', async () => {
+    const store = createMemoryFileStore();
+    setFileStore(store);
+    // What the wizard's file store kept while the session expired: the draft's copy and this device's view of the server's.
+    await store.putDraft({ ...emptyDraft(complete), userId: applicant.id, universityId: 3, city: 'Livingstone' });
+    await store.putRecord('draft-sync', { version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-03T00:00:00.000Z') });
+    get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe' } }));
+    await openWizard();
+    expect(await screen.findByText(/This device has a newer draft/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Livingstone');
+  });
+
   it('keeps this device’s draft when it is the newer one, and says so', async () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...emptyDraft(complete), userId: applicant.id, city: 'Livingstone' }));
     localStorage.setItem(SYNC_KEY, JSON.stringify({ version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-03T00:00:00.000Z') }));

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_TYPES, draftsApi, errorStatus, formatDateTime, type DocumentType, type Draft, type DraftData } from 'shared-api';
 import { notify } from 'shared-auth';
 import type { ApplicationDraft } from '../../../lib/application-draft';
+import { getFileStore } from '../../../lib/file-store';
 import type { ChosenFiles } from '../model';
 import type { UploadOfFile, UploadStates } from './useDocumentUploads';
 
@@ -33,12 +34,34 @@ interface SyncState {
   changedAt: number;
 }
 
-function readSync(): SyncState {
+/** The copy kept beside the draft's copy in the wizard's file store, which the login form's clearing of local storage (spec §4) leaves. */
+const SYNC_RECORD = 'draft-sync';
+
+function syncFrom(raw: Partial<SyncState> | null | undefined): SyncState {
+  return { version: typeof raw?.version === 'string' ? raw.version : null, changedAt: typeof raw?.changedAt === 'number' ? raw.changedAt : 0 };
+}
+
+function storedSync(): Partial<SyncState> | null {
   try {
-    const raw = JSON.parse(localStorage.getItem(SYNC_KEY) ?? 'null') as Partial<SyncState> | null;
-    return { version: typeof raw?.version === 'string' ? raw.version : null, changedAt: typeof raw?.changedAt === 'number' ? raw.changedAt : 0 };
+    return JSON.parse(localStorage.getItem(SYNC_KEY) ?? 'null') as Partial<SyncState> | null;
   } catch {
-    return { version: null, changedAt: 0 };
+    return null;
+  }
+}
+
+function readSync(): SyncState {
+  return syncFrom(storedSync());
+}
+
+/** This device's view, from the file store's copy when signing in again has cleared local storage. */
+async function readSyncAnywhere(): Promise<SyncState> {
+  const local = storedSync();
+  if (local) return syncFrom(local);
+  try {
+    const [copy] = await getFileStore().getRecords(SYNC_RECORD);
+    return syncFrom(copy?.[1] as Partial<SyncState> | undefined);
+  } catch {
+    return syncFrom(null);
   }
 }
 
@@ -48,6 +71,9 @@ function writeSync(state: SyncState): void {
   } catch {
     // Storage full or disabled: the next opening compares by the server's time only.
   }
+  getFileStore()
+    .putRecord(SYNC_RECORD, state)
+    .catch(() => undefined);
 }
 
 /** What the server keeps of a local draft: everything but the account, which the server knows. */
@@ -189,13 +215,14 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         if (!hadLocalDraft) savedJson.current = JSON.stringify(local);
         if (errorStatus(error) !== 404) return;
       }
+      // What this device knew before this answer: learning the server's version overwrites it.
+      const sync = await readSyncAnywhere();
       if (!active) return;
       if (!server) {
         version.current = null;
         return;
       }
       learn(server);
-      const sync = readSync();
       const serverIsNewer = !hadLocalDraft || (sync.version !== server.updatedAt && Date.parse(server.updatedAt) > sync.changedAt);
       const differs = !sameDraft(server.draft, { ...local, universityId: server.draft.universityId ?? null });
       if (serverIsNewer) {
