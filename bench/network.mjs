@@ -15,7 +15,7 @@ import { login, result, round, startPortal } from './lib.mjs';
 import { measureUploadBytes } from './network-uploads.mjs';
 import { emulateSlowNetwork, SLOW_PROFILE } from './slow-profile.mjs';
 
-/** The wizard's tus chunk (mfe-applicant/src/features/wizard/api/resumable.ts): a drop may cost at most one. */
+/** The wizard's tus chunk (mfe-applicant/src/lib/resumable-upload.ts): a drop may cost at most one. */
 const CHUNK_BYTES = 256 * 1024;
 
 const RUNS = Number(process.env.NETWORK_BENCH_RUNS ?? 3);

@@ -1,6 +1,6 @@
 /**
  * Uploads each chosen document as soon as it is chosen (issue 19), through
- * the resumable uploads (api/resumable.ts, loaded with the first document):
+ * the resumable uploads (lib/resumable-upload.ts, loaded with the first document):
  * per-document progress, paused while the browser is offline and resumed
  * when the network returns, resumed from the server's offset after a reload
  * (the files come back from the wizard's file store). One document is sent
@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from 'shared-api';
 import type { ChosenFiles } from '../model';
-import type { ResumableUpload } from '../api/resumable';
+import type { ResumableUpload } from '../../../lib/resumable-upload';
 
 export type UploadState = { status: 'queued' } | { status: 'uploading'; percent: number } | { status: 'waiting' } | { status: 'uploaded'; uploadId: string } | { status: 'failed'; message: string };
 export type UploadStates = Partial<Record<DocumentType, UploadState>>;
@@ -27,7 +27,7 @@ interface Running {
   percent: number;
 }
 
-const loadResumable = () => import(/* webpackChunkName: "wizard-resumable" */ '../api/resumable');
+const loadResumable = () => import(/* webpackChunkName: "resumable-upload" */ '../../../lib/resumable-upload');
 
 export function useDocumentUploads(userId: number, files: ChosenFiles, ready: boolean) {
   const [states, setStates] = useState<UploadStates>({});

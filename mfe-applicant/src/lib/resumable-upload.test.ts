@@ -1,5 +1,5 @@
-import { createMemoryFileStore, setFileStore } from '../../../lib/file-store';
-import { forgetResumableUploads, uploadAddresses } from './resumable';
+import { createMemoryFileStore, setFileStore } from './file-store';
+import { forgetResumableUploads, uploadAddresses } from './resumable-upload';
 
 const upload = (uploadUrl: string) => ({ size: 420_000, metadata: { documentType: 'NRC_FRONT' }, creationTime: '2026-11-28T01:00:00Z', urlStorageKey: '', uploadUrl, parallelUploadUrls: null });
 

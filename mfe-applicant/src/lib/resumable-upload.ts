@@ -10,7 +10,7 @@
 import { Upload, type DetailedError, type PreviousUpload, type UrlStorage } from 'tus-js-client';
 import { API_BASE, type DocumentType } from 'shared-api';
 import { currentToken } from 'shared-auth';
-import { getFileStore } from '../../../lib/file-store';
+import { getFileStore } from './file-store';
 
 export const CHUNK_BYTES = 256 * 1024;
 /** Waits between attempts after a failure while online; offline, the wizard waits for the network instead. */
@@ -117,4 +117,32 @@ export async function forgetResumableUploads(userId: number): Promise<void> {
   } catch {
     // Storage unavailable: nothing was kept.
   }
+}
+
+/** An upload that failed for a reason other than the network: the server's words, or UPLOAD_FAILED_MESSAGE. */
+export class UploadFailedError extends Error {}
+
+/**
+ * One file sent resumably from start to finish: progress as it goes, a pause
+ * while the device is offline (`onWaiting(true)`) and a resume when the
+ * network returns. Resolves with the upload's id; rejects with UploadFailedError.
+ */
+export function uploadResumably(userId: number, type: DocumentType, file: File, onProgress: (percent: number) => void, onWaiting: (waiting: boolean) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const resume = () => {
+      window.removeEventListener('online', resume);
+      onWaiting(false);
+      upload.start();
+    };
+    const upload = resumableUpload(userId, type, file, {
+      onProgress,
+      onSuccess: resolve,
+      onError: (problem) => {
+        if (!problem.offline) return reject(new UploadFailedError(problem.message));
+        onWaiting(true);
+        window.addEventListener('online', resume);
+      },
+    });
+    upload.start();
+  });
 }
