@@ -175,8 +175,17 @@ describe('per-document verification and re-upload', () => {
     const wrongPart = await reupload(t, w.userA.token, appId, back.id, { value: samplePng(), filename: 'back.png', contentType: 'image/png' }, 'files');
     assert.equal(wrongPart.statusCode, 400);
     assert.match(wrongPart.json().message, /^file/);
+    // JSON names a resumable upload (below); without one it is a 400.
     const json = await call(t, 'POST', `/api/applications/${appId}/documents/${back.id}`, { token: w.userA.token, json: {} });
-    assert.equal(json.statusCode, 415);
+    assert.equal(json.statusCode, 400);
+    assert.match(json.json().message, /^uploadId: /);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${appId}/documents/${back.id}`,
+      payload: 'a file',
+      headers: { 'content-type': 'text/plain', authorization: `Bearer ${w.userA.token}` },
+    });
+    assert.equal(text.statusCode, 415);
     const a = await detail(w.userA.token);
     assert.equal(doc(a, 'NRC_BACK').status, 'REJECTED');
     assert.equal(doc(a, 'NRC_BACK').fileName, back.fileName);
@@ -275,5 +284,104 @@ describe('per-document verification and re-upload', () => {
     assert.equal((await review(w.superuser.token, f.id, { status: 'VERIFIED' }, otherApp)).statusCode, 200);
     const unbound = await createUser(t, 'ADMIN', { universityId: null });
     assert.equal((await review(unbound.token, f.id, { status: 'VERIFIED' }, otherApp)).statusCode, 404);
+  });
+});
+
+describe('re-upload of a rejected document through a resumable upload', () => {
+  let t: TestApp;
+  let w: World;
+  let appId: number;
+  let applicant: Awaited<ReturnType<typeof createUser>>;
+
+  /** A tus upload of `bytes` as `documentType`, sent whole or only its first half: its id. */
+  async function tusUpload(token: string, bytes: Buffer, documentType: string, filename: string, { finish = true } = {}): Promise<string> {
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': `documentType ${b64(documentType)},filename ${b64(filename)}`, authorization: `Bearer ${token}` },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const location = String(created.headers.location);
+    const chunk = finish ? bytes : bytes.subarray(0, Math.floor(bytes.length / 2));
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', authorization: `Bearer ${token}` },
+      payload: chunk,
+    });
+    assert.equal(sent.statusCode, 204, sent.body);
+    return location.split('/').pop()!;
+  }
+  const replaceWith = (token: string, documentId: number, body: unknown) => call(t, 'POST', `/api/applications/${appId}/documents/${documentId}`, { token, json: body });
+  const current = async () => Application.parse((await call(t, 'GET', `/api/applications/${appId}`, { token: applicant.token })).json()) as App;
+  const front = async () => (await current()).files.find((f) => f.documentType === 'NRC_FRONT')!;
+
+  before(async () => {
+    t = await startTestApp();
+    w = await createWorld(t);
+    applicant = await createUser(t, 'USER');
+    const program = await createProgram(t, w.uniA.id, 'BSc Nursing');
+    appId = await submitOk(t, applicant.token, [program.id]);
+    const rejected = await call(t, 'PUT', `/api/applications/${appId}/documents/${(await front()).id}`, {
+      token: w.adminA.token,
+      json: { status: 'REJECTED', reason: 'The photo is blurred' },
+    });
+    assert.equal(rejected.statusCode, 200, rejected.body);
+  });
+  after(() => t.close());
+
+  it('refuses an upload that is not finished, of another kind, of another account or unknown, and bad JSON; nothing changes', async () => {
+    const before = await front();
+    const photo = samplePng(16, 16, [10, 120, 30]);
+    const half = await tusUpload(applicant.token, photo, 'NRC_FRONT', 'front.png', { finish: false });
+    const unfinished = await replaceWith(applicant.token, before.id, { uploadId: half });
+    assert.equal(unfinished.statusCode, 409, unfinished.body);
+    assert.match(unfinished.json().message, /has not finished yet/);
+    const back = await tusUpload(applicant.token, photo, 'NRC_BACK', 'back.png');
+    const wrongKind = await replaceWith(applicant.token, before.id, { uploadId: back });
+    assert.equal(wrongKind.statusCode, 400, wrongKind.body);
+    assert.equal(wrongKind.json().message, 'uploadId: this upload is the NRC back, not the NRC front or passport');
+    const theirs = await tusUpload(w.userB.token, photo, 'NRC_FRONT', 'front.png');
+    const someoneElses = await replaceWith(applicant.token, before.id, { uploadId: theirs });
+    assert.equal(someoneElses.statusCode, 404, someoneElses.body);
+    assert.equal(someoneElses.json().message, 'No such upload.');
+    for (const body of [{}, { uploadId: '' }, { uploadId: 42 }, { uploadId: 'x'.repeat(65) }, { uploadId: 'abc', extra: 1 }]) {
+      const res = await replaceWith(applicant.token, before.id, body);
+      assert.equal(res.statusCode, 400, `${JSON.stringify(body)}: ${res.body}`);
+      assert.match(res.json().message, /^uploadId: /);
+    }
+    const after = await current();
+    assert.equal(after.status, 'DOCUMENTS_REQUESTED');
+    assert.deepEqual(await front(), before);
+  });
+
+  it('replaces the rejected document with a finished upload of the applicant, whose bytes it then serves; the upload cannot be used twice', async () => {
+    const before = await front();
+    const photo = samplePng(24, 24, [200, 40, 40]);
+    const uploadId = await tusUpload(applicant.token, photo, 'NRC_FRONT', 'nrc-front-clear.png');
+    // Staff cannot replace an applicant's document with their own upload, nor reach the route at all.
+    assert.equal((await replaceWith(w.adminA.token, before.id, { uploadId })).statusCode, 403);
+    const res = await replaceWith(applicant.token, before.id, { uploadId });
+    assert.equal(res.statusCode, 200, res.body);
+    const a = Application.parse(res.json()) as App;
+    assert.equal(a.status, 'PENDING');
+    const replaced = a.files.find((f) => f.documentType === 'NRC_FRONT')!;
+    assert.deepEqual([replaced.status, replaced.fileName], ['PENDING', 'nrc-front-clear.png']);
+    assert.deepEqual(
+      a.history.slice(-2).map((h) => [h.kind, h.from, h.to, h.note]),
+      [
+        ['DOCUMENT', 'REJECTED', 'PENDING', 'NRC front or passport: new file uploaded by the applicant (the earlier file is kept)'],
+        ['STATUS', 'DOCUMENTS_REQUESTED', 'PENDING', 'The requested documents were uploaded again: back to review'],
+      ],
+    );
+    const served = await call(t, 'GET', replaced.url, { token: w.adminA.token });
+    assert.equal(served.statusCode, 200);
+    assert.deepEqual(served.rawPayload, photo);
+    // Rejected again: the same upload, now part of the application, is not a new file.
+    await call(t, 'PUT', `/api/applications/${appId}/documents/${replaced.id}`, { token: w.adminA.token, json: { status: 'REJECTED', reason: 'Still blurred' } });
+    const reused = await replaceWith(applicant.token, replaced.id, { uploadId });
+    assert.equal(reused.statusCode, 404, reused.body);
+    assert.equal((await current()).status, 'DOCUMENTS_REQUESTED');
   });
 });

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { COUNTRIES, DOCUMENT_TYPES, GENDERS, MAX_PROGRAM_CHOICES, QUALIFICATIONS, WIZARD_STEPS } from './constants';
 import { ECZ_SUBJECTS, GRADE12_MAX_SUBJECTS } from './grade12';
-import { Id } from './schemas';
+import { Id, UploadLink } from './schemas';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
@@ -107,8 +107,9 @@ export const Draft = z.object({
 export type Draft = z.infer<typeof Draft>;
 
 /** PUT /api/drafts/mine/files/{documentType} as JSON: one of the caller's finished resumable uploads becomes the draft's document (issue 19). */
-export const DraftFileLink = z.object({ uploadId: z.string({ error: 'must be the id of one of your finished uploads' }).min(1).max(64) }).strict();
-export type DraftFileLink = z.infer<typeof DraftFileLink>;
+/** A draft's document taken from a finished resumable upload. */
+export const DraftFileLink = UploadLink;
+export type DraftFileLink = UploadLink;
 
 export const DraftFileParams = z.object({ documentType: z.enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(', ')}` }) }).strict();
 

@@ -522,6 +522,10 @@ export const ApplicationFile = z.object({
 export type ApplicationFile = z.infer<typeof ApplicationFile>;
 
 /** PUT /api/applications/{id}/documents/{documentId}: staff verify or reject one document. */
+/** One of the caller's finished resumable uploads (tus, /api/uploads), named instead of sending its bytes again. */
+export const UploadLink = z.object({ uploadId: z.string({ error: 'must be the id of one of your finished uploads' }).min(1).max(64) }).strict();
+export type UploadLink = z.infer<typeof UploadLink>;
+
 export const DocumentReview = z
   .object({
     status: z.enum(DOCUMENT_STATUSES),

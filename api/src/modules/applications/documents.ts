@@ -18,6 +18,7 @@ import { sendMail } from '../../infrastructure/mail/outbox';
 import { renderNoticeLines } from '../../infrastructure/mail/template';
 import { storageFor } from '../../infrastructure/storage';
 import { audit } from '../audit';
+import { attachUploadedDocuments, NO_SUCH_UPLOAD_MESSAGE, ownUpload, type UploadedDocument } from '../uploads';
 import { documentsSms, notifyAssignee, queueSmsNotice, wantsEmail } from '../notifications';
 import type { RequestMeta } from './decisions';
 import { historyCount, recordHistory } from './history';
@@ -37,6 +38,7 @@ import {
 import { APPLICATION_NOT_FOUND, canDecide } from './reach';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const UPLOAD_NOT_FINISHED_MESSAGE = 'This upload has not finished yet: replace the document once all of the file is sent.';
 export const DOCUMENT_REASON_REQUIRED = 'reason: say why the document is rejected, so the applicant knows what to upload';
 export const ONE_DOCUMENT_FILE_MESSAGE = "file: send exactly one file, in a part named 'file'";
 export const DOCUMENTS_REQUESTED: ApplicationStatus = 'DOCUMENTS_REQUESTED';
@@ -157,6 +159,72 @@ async function askForNewFile(ctx: AppContext, application: Application, userId: 
   }
 }
 
+/** The rejected document an applicant may replace, checked before any bytes are read (and again, locked, before they are saved). */
+async function replaceableDocument(ctx: AppContext, caller: Caller, applicationId: number, documentId: number): Promise<ApplicationFileRow> {
+  const found = await findApplicationRow(ctx.db, applicationId);
+  if (!found || found.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
+  if (!DECIDABLE_STATUSES.includes(found.status)) throw conflict(alreadyDecidedMessage(found.status));
+  const before = await findCurrentDocument(ctx.db, applicationId, documentId);
+  if (!before) throw notFound(DOCUMENT_NOT_FOUND);
+  if (before.status !== 'REJECTED') throw conflict(notRejectedMessage(before.status));
+  return before;
+}
+
+type NewDocumentFile = Pick<ApplicationFileRow, 'fileName' | 'storageKey' | 'contentType' | 'size' | 'sha256'>;
+
+/**
+ * Inside the replacement's transaction: the application and document checked
+ * again under lock, the new file in place of the rejected one (which is
+ * kept), history, the review resumed when nothing is missing any more, and
+ * the assignee told. `beforeReplace` runs under the same lock first.
+ */
+async function replaceLocked(
+  ctx: AppContext,
+  tx: Executor,
+  caller: Caller,
+  applicationId: number,
+  documentId: number,
+  file: NewDocumentFile,
+  beforeReplace?: (document: ApplicationFileRow) => Promise<void>,
+): Promise<void> {
+  const app = await lockApplicationRow(tx, applicationId);
+  if (!app || app.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
+  if (!DECIDABLE_STATUSES.includes(app.status)) throw conflict(alreadyDecidedMessage(app.status));
+  const document = await findCurrentDocument(tx, applicationId, documentId);
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (document.status !== 'REJECTED') throw conflict(notRejectedMessage(document.status));
+  await beforeReplace?.(document);
+  await replaceDocumentFile(tx, document, file);
+  await recordHistory(tx, {
+    applicationId,
+    kind: 'DOCUMENT',
+    from: 'REJECTED',
+    to: 'PENDING',
+    note: `${label(document)}: new file uploaded by the applicant (the earlier file is kept)`,
+    actorId: caller.id,
+  });
+  await resumeReviewIfComplete(tx, app, caller.id, 'The requested documents were uploaded again: back to review');
+  await notifyAssignee(ctx, tx, {
+    kind: 'DOCUMENT_UPLOADED',
+    applicationId,
+    title: 'Document uploaded again',
+    body: `The applicant uploaded a new file for ${label(document)} on application #${applicationId}.`,
+  });
+}
+
+async function replaced(ctx: AppContext, caller: Caller, applicationId: number, document: ApplicationFileRow): Promise<Application> {
+  await audit(ctx, {
+    actorId: caller.id,
+    actorEmail: caller.email,
+    action: 'application.document.replace',
+    target: `application:${applicationId}`,
+    outcome: 'success',
+    ip: null,
+    detail: document.documentType,
+  });
+  return toApplication(ctx.db, (await findApplicationRow(ctx.db, applicationId))!, caller);
+}
+
 /**
  * POST /api/applications/{id}/documents/{documentId}: the applicant replaces a
  * rejected document with one file (the wizard's type and size rules). The
@@ -164,13 +232,7 @@ async function askForNewFile(ctx: AppContext, application: Application, userId: 
  * saved; on any failure the stored file is deleted and nothing changes.
  */
 export async function replaceDocument(ctx: AppContext, caller: Caller, applicationId: number, documentId: number, parts: AsyncIterable<Multipart>, log: FastifyBaseLogger): Promise<Application> {
-  const found = await findApplicationRow(ctx.db, applicationId);
-  if (!found || found.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
-  if (!DECIDABLE_STATUSES.includes(found.status)) throw conflict(alreadyDecidedMessage(found.status));
-  const before = await findCurrentDocument(ctx.db, applicationId, documentId);
-  if (!before) throw notFound(DOCUMENT_NOT_FOUND);
-  if (before.status !== 'REJECTED') throw conflict(notRejectedMessage(before.status));
-
+  const before = await replaceableDocument(ctx, caller, applicationId, documentId);
   const storage = storageFor(ctx.config.storage);
   const { maxFileBytes, maxRequestBytes } = ctx.config.uploads;
   const budget = new ByteBudget(maxRequestBytes);
@@ -188,30 +250,9 @@ export async function replaceDocument(ctx: AppContext, caller: Caller, applicati
     }
     if (!upload) throw badRequest(ONE_DOCUMENT_FILE_MESSAGE);
     const stored = upload;
-    await ctx.db.transaction(async (tx) => {
-      const app = await lockApplicationRow(tx, applicationId);
-      if (!app || app.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
-      if (!DECIDABLE_STATUSES.includes(app.status)) throw conflict(alreadyDecidedMessage(app.status));
-      const document = await findCurrentDocument(tx, applicationId, documentId);
-      if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-      if (document.status !== 'REJECTED') throw conflict(notRejectedMessage(document.status));
-      await replaceDocumentFile(tx, document, { fileName: stored.fileName, storageKey: stored.key, contentType: stored.contentType, size: stored.size, sha256: stored.sha256 });
-      await recordHistory(tx, {
-        applicationId,
-        kind: 'DOCUMENT',
-        from: 'REJECTED',
-        to: 'PENDING',
-        note: `${label(document)}: new file uploaded by the applicant (the earlier file is kept)`,
-        actorId: caller.id,
-      });
-      await resumeReviewIfComplete(tx, app, caller.id, 'The requested documents were uploaded again: back to review');
-      await notifyAssignee(ctx, tx, {
-        kind: 'DOCUMENT_UPLOADED',
-        applicationId,
-        title: 'Document uploaded again',
-        body: `The applicant uploaded a new file for ${label(document)} on application #${applicationId}.`,
-      });
-    });
+    await ctx.db.transaction((tx) =>
+      replaceLocked(ctx, tx, caller, applicationId, documentId, { fileName: stored.fileName, storageKey: stored.key, contentType: stored.contentType, size: stored.size, sha256: stored.sha256 }),
+    );
     committed = true;
   } catch (error) {
     if (!committed) {
@@ -219,14 +260,33 @@ export async function replaceDocument(ctx: AppContext, caller: Caller, applicati
     }
     throw error;
   }
-  await audit(ctx, {
-    actorId: caller.id,
-    actorEmail: caller.email,
-    action: 'application.document.replace',
-    target: `application:${applicationId}`,
-    outcome: 'success',
-    ip: null,
-    detail: before.documentType,
-  });
-  return toApplication(ctx.db, (await findApplicationRow(ctx.db, applicationId))!, caller);
+  return replaced(ctx, caller, applicationId, before);
+}
+
+/**
+ * The same with JSON `{ uploadId }`: the new file is one the applicant
+ * already sent through a resumable upload (issue 19), so a cut connection
+ * costs at most one chunk and its bytes are not sent again. The upload must
+ * be the caller's, finished, of this document's kind and not part of an
+ * application yet; the document takes it as a submission does.
+ */
+export async function replaceDocumentWithUpload(ctx: AppContext, caller: Caller, applicationId: number, documentId: number, uploadId: string): Promise<Application> {
+  const before = await replaceableDocument(ctx, caller, applicationId, documentId);
+  const upload = await ownUpload(ctx, caller, uploadId);
+  // Already part of an application (this one included): not a new file.
+  if (upload.attachedApplicationId !== null) throw notFound(NO_SUCH_UPLOAD_MESSAGE);
+  if (!upload.completedAt || !upload.storageKey || !upload.contentType || !upload.sha256) throw conflict(UPLOAD_NOT_FINISHED_MESSAGE);
+  if (upload.documentType !== before.documentType) throw badRequest(`uploadId: this upload is the ${DOCUMENT_LABELS[upload.documentType]}, not the ${label(before)}`);
+  const document: UploadedDocument = {
+    uploadId,
+    documentType: upload.documentType,
+    fileName: upload.fileName,
+    storageKey: upload.storageKey,
+    contentType: upload.contentType,
+    size: upload.size,
+    sha256: upload.sha256,
+  };
+  // Taken under the application's lock; a submission or replacement that took it first makes this a 409.
+  await ctx.db.transaction((tx) => replaceLocked(ctx, tx, caller, applicationId, documentId, document, () => attachUploadedDocuments(tx, caller.id, [document], applicationId)));
+  return replaced(ctx, caller, applicationId, before);
 }

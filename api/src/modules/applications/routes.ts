@@ -22,16 +22,17 @@ import {
   IdParams,
   NoteCreate,
   ReviewerNote,
+  UploadLink,
 } from 'shared-api/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { unsupportedMediaType } from '../../errors';
+import { badRequest, unsupportedMediaType } from '../../errors';
 import { callerOf } from '../../infrastructure/http/access';
 import { asClientError, discardRestOfBody, MULTIPART_REQUIRED_MESSAGE, refuseBodyOver } from '../../infrastructure/http/uploads';
 import { assignApplication, listAssignees } from './assignment';
 import { bulkApplications } from './bulk';
 import { decideApplication } from './decisions';
-import { replaceDocument, reviewDocument } from './documents';
+import { replaceDocument, replaceDocumentWithUpload, reviewDocument } from './documents';
 import { exportApplicationsCsv } from './export';
 import { filesOfApplication, openFile } from './files';
 import { applicationsOfUser, getApplication, listApplications } from './listing';
@@ -254,13 +255,19 @@ export async function applicationRoutes(app: FastifyInstance, ctx: AppContext) {
         onRequest: refuseBodyOver(maxRequestBytes),
         schema: {
           tags: ['applications'],
-          summary: "Replace a rejected document: multipart part 'file' (the wizard's type and size rules)",
-          consumes: ['multipart/form-data'],
+          summary:
+            "Replace a rejected document: multipart part 'file' (the wizard's type and size rules), or JSON { uploadId } naming one of my finished resumable uploads of that document (its bytes are not sent again)",
+          consumes: ['multipart/form-data', 'application/json'],
           params: DocumentParams,
           response: { 200: Application, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody },
         },
       },
       async (request) => {
+        if (request.headers['content-type']?.startsWith('application/json')) {
+          const link = UploadLink.safeParse(request.body);
+          if (!link.success) throw badRequest(`uploadId: ${link.error.issues[0]?.message ?? 'required'}`);
+          return replaceDocumentWithUpload(ctx, callerOf(request), request.params.id, request.params.documentId, link.data.uploadId);
+        }
         if (!request.isMultipart()) throw unsupportedMediaType(MULTIPART_REQUIRED_MESSAGE);
         try {
           return await replaceDocument(ctx, callerOf(request), request.params.id, request.params.documentId, request.parts(), request.log);

@@ -1,21 +1,52 @@
-/** Issue 17 for the applicant: a rejected document shows its reason and takes a new file, with the wizard's rules. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+/**
+ * Issue 17 for the applicant: a rejected document shows its reason and takes
+ * a new file, with the wizard's rules, sent resumably as the wizard's are
+ * (issue 19; tus-js-client mocked at its module boundary).
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { applicationsApi, wrongDocumentTypeMessage, type Application, type ApplicationFile } from 'shared-api';
 import { TOO_LARGE_MESSAGE } from '../../lib/document-check';
 import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn } from '../../test-utils';
 import { ApplicationDetail } from './components/ApplicationDetail';
 import { ApplicationsList } from './components/ApplicationsList';
+import { replaceDocumentWithUpload } from './api/replaceDocumentWithUpload';
+
+interface MockUpload {
+  file: File;
+  options: { metadata: Record<string, string>; onProgress(sent: number, total: number): void; onSuccess(): void; onError(error: Error): void };
+  url: string | null;
+  start: jest.Mock;
+}
+const mockUploads: MockUpload[] = [];
+jest.mock('tus-js-client', () => ({
+  Upload: jest.fn().mockImplementation((file: File, options: MockUpload['options']) => {
+    const upload = {
+      file,
+      options,
+      url: null,
+      start: jest.fn(),
+      abort: jest.fn(() => Promise.resolve()),
+      findPreviousUploads: jest.fn(() => Promise.resolve([])),
+      resumeFromPreviousUpload: jest.fn(),
+    };
+    mockUploads.push(upload);
+    return upload;
+  }),
+}));
+
+jest.mock('./api/replaceDocumentWithUpload', () => ({ replaceDocumentWithUpload: jest.fn() }));
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
-  applicationsApi: { ofUser: jest.fn(), get: jest.fn(), replaceDocument: jest.fn() },
+  applicationsApi: { ofUser: jest.fn(), get: jest.fn() },
   filesApi: { download: jest.fn() },
   universitiesApi: { get: jest.fn(() => Promise.resolve({ id: 3, name: 'University of Zambia' })) },
   intakesApi: { ofUniversity: jest.fn(() => Promise.resolve([])) },
 }));
 
 const api = applicationsApi as jest.Mocked<typeof applicationsApi>;
+const replaceMock = replaceDocumentWithUpload as jest.MockedFunction<typeof replaceDocumentWithUpload>;
 const REASON = 'NRC back is unreadable — please upload a clearer photo';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -74,10 +105,22 @@ function app(overrides: Partial<Application> = {}): Application {
 }
 
 beforeEach(() => {
-  jest.resetAllMocks();
+  jest.clearAllMocks();
+  mockUploads.length = 0;
+  setOnline(true);
   signIn();
   setFileStore(createMemoryFileStore());
 });
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+/** The resumable upload of the chosen file, once it has started sending. */
+async function startedUpload(): Promise<MockUpload> {
+  await waitFor(() => expect(mockUploads[0]?.start).toHaveBeenCalled());
+  return mockUploads[0]!;
+}
 
 const showDetail = () => renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
 const documentItem = (label: string) => within(screen.getByRole('list', { name: 'Documents' })).getByRole('listitem', { name: label });
@@ -112,33 +155,68 @@ describe('a document the university asked for again', () => {
     expect(await within(documentItem('NRC back')).findByText(wrongDocumentTypeMessage('NRC back'))).toBeInTheDocument();
     choose('NRC back', new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
     expect(await within(documentItem('NRC back')).findByText(TOO_LARGE_MESSAGE)).toBeInTheDocument();
-    expect(api.replaceDocument).not.toHaveBeenCalled();
+    expect(mockUploads).toHaveLength(0);
   });
 
-  it('uploads the new file and shows the application back in review', async () => {
+  it('sends the new file resumably, with its progress, and shows the application back in review', async () => {
     api.get.mockResolvedValue(app());
-    api.replaceDocument.mockResolvedValue(
+    replaceMock.mockResolvedValue(
       app({ status: 'PENDING_REVIEW', files: [doc(1, 'NRC_FRONT', { status: 'VERIFIED' }), doc(2, 'NRC_BACK', { fileName: 'clear.png' }), doc(3, 'ACADEMIC_RESULTS'), doc(4, 'CERTIFICATE')] }),
     );
     showDetail();
     await screen.findByText(REASON);
     choose('NRC back', new File([PNG], 'clear.png', { type: 'image/png' }));
-    await waitFor(() => expect(api.replaceDocument).toHaveBeenCalledTimes(1));
-    const [applicationId, documentId, form] = api.replaceDocument.mock.calls[0]!;
-    expect([applicationId, documentId]).toEqual([5, 2]);
-    expect((form.get('file') as File).name).toBe('clear.png');
+    const upload = await startedUpload();
+    expect([upload.file.name, upload.options.metadata.documentType]).toEqual(['clear.png', 'NRC_BACK']);
+    act(() => upload.options.onProgress(8, 16));
+    expect(within(documentItem('NRC back')).getByText('Uploading… 50%')).toBeInTheDocument();
+    expect(within(documentItem('NRC back')).getByRole('progressbar', { name: 'NRC back upload progress' })).toHaveAttribute('aria-valuenow', '50');
+    upload.url = '/api/uploads/0123456789abcdef0123456789abcdef';
+    act(() => upload.options.onSuccess());
+    await waitFor(() => expect(replaceMock).toHaveBeenCalledWith(5, 2, '0123456789abcdef0123456789abcdef'));
     expect(await screen.findByText('Pending Review')).toBeInTheDocument();
     expect(screen.queryByText(REASON)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload a new file' })).toBeNull();
     expect(within(documentItem('NRC back')).getByText(/clear\.png/)).toBeInTheDocument();
   });
 
-  it("says the server's refusal on that document", async () => {
+  it('waits for the network when it goes, and carries on when it returns', async () => {
     api.get.mockResolvedValue(app());
-    api.replaceDocument.mockRejectedValue(httpError(409, { message: 'This document is waiting for review: only a document the university asked you to replace can be uploaded again.' }));
     showDetail();
     await screen.findByText(REASON);
     choose('NRC back', new File([PNG], 'clear.png', { type: 'image/png' }));
+    const upload = await startedUpload();
+    setOnline(false);
+    act(() => upload.options.onError(new Error('network')));
+    expect(await within(documentItem('NRC back')).findByText('Waiting for the network…')).toBeInTheDocument();
+    expect(upload.start).toHaveBeenCalledTimes(1);
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(upload.start).toHaveBeenCalledTimes(2));
+    expect(within(documentItem('NRC back')).queryByText('Waiting for the network…')).toBeNull();
+  });
+
+  it("says the server's refusal on that document", async () => {
+    api.get.mockResolvedValue(app());
+    replaceMock.mockRejectedValue(httpError(409, { message: 'This document is waiting for review: only a document the university asked you to replace can be uploaded again.' }));
+    showDetail();
+    await screen.findByText(REASON);
+    choose('NRC back', new File([PNG], 'clear.png', { type: 'image/png' }));
+    const upload = await startedUpload();
+    upload.url = '/api/uploads/0123456789abcdef0123456789abcdef';
+    act(() => upload.options.onSuccess());
     expect(await within(documentItem('NRC back')).findByText(/only a document the university asked you to replace/)).toBeInTheDocument();
+  });
+
+  it("says the upload's own refusal, and lets the applicant choose again", async () => {
+    api.get.mockResolvedValue(app());
+    showDetail();
+    await screen.findByText(REASON);
+    choose('NRC back', new File([PNG], 'clear.png', { type: 'image/png' }));
+    const upload = await startedUpload();
+    act(() => upload.options.onError(Object.assign(new Error('refused'), { originalResponse: { getBody: () => JSON.stringify({ message: 'The storage is full. Please try again later.' }) } })));
+    expect(await within(documentItem('NRC back')).findByText('The storage is full. Please try again later.')).toBeInTheDocument();
+    expect(within(documentItem('NRC back')).getByRole('button', { name: 'Upload a new file' })).toBeEnabled();
+    expect(replaceMock).not.toHaveBeenCalled();
   });
 });

@@ -1,22 +1,32 @@
 /**
  * A document staff rejected (issue 17): the reason, on this document only,
  * and 'Upload a new file' with the wizard's rules (type by content, size),
- * then the server's. The answer is the application as it now stands.
+ * then the server's. The file goes as the wizard's do (issue 19): shrunk on
+ * the phone, then in resumable chunks that wait out a lost network, and the
+ * replacement names the finished upload. The answer is the application as it
+ * now stands.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
-import { ACCEPTED_FILE_TYPES, applicationsApi, DOCUMENT_LABELS, errorText, type Application, type ApplicationFile } from 'shared-api';
-import { notify } from 'shared-auth';
+import { ACCEPTED_FILE_TYPES, DOCUMENT_LABELS, errorText, type Application, type ApplicationFile } from 'shared-api';
+import { notify, useAuth } from 'shared-auth';
 import { prepareDocument } from '../../../lib/document-check';
+import { replaceDocumentWithUpload } from '../api/replaceDocumentWithUpload';
+
+const loadResumable = () => import(/* webpackChunkName: "resumable-upload" */ '../../../lib/resumable-upload');
 
 export function ReplaceDocument({ application, file, onReplaced }: { application: Application; file: ApplicationFile; onReplaced: (application: Application) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  const userId = useAuth((s) => s.user?.id ?? 0);
   const label = DOCUMENT_LABELS[file.documentType];
 
   const upload = async (chosen: File) => {
@@ -29,15 +39,23 @@ export function ReplaceDocument({ application, file, onReplaced }: { application
     }
     const sent = prepared.file;
     setBusy(true);
+    setPercent(0);
     try {
-      const form = new FormData();
-      form.append('file', sent, sent.name);
-      onReplaced(await applicationsApi.replaceDocument(application.id, file.id, form));
+      const { uploadResumably, UploadFailedError } = await loadResumable();
+      let uploadId: string;
+      try {
+        uploadId = await uploadResumably(userId, file.documentType, sent, setPercent, setWaiting);
+      } catch (err) {
+        setProblem(err instanceof UploadFailedError ? err.message : `The ${label} file could not be uploaded. Please try again.`);
+        return;
+      }
+      onReplaced(await replaceDocumentWithUpload(application.id, file.id, uploadId));
       notify(`New ${label} file uploaded. The university will review it.`, 'success');
     } catch (err) {
       setProblem(errorText(err, `The ${label} file could not be uploaded. Please try again.`));
     } finally {
       setBusy(false);
+      setWaiting(false);
       if (input.current) input.current.value = '';
     }
   };
@@ -67,6 +85,14 @@ export function ReplaceDocument({ application, file, onReplaced }: { application
       <Button variant="contained" size="small" disabled={busy} onClick={() => input.current?.click()} aria-describedby={problem ? `${inputId}-problem` : undefined}>
         {busy ? 'Uploading…' : 'Upload a new file'}
       </Button>
+      {busy && (
+        <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
+          <LinearProgress variant="determinate" value={percent} aria-label={`${label} upload progress`} />
+          <Typography variant="body2" color="text.secondary">
+            {waiting ? 'Waiting for the network…' : `Uploading… ${percent}%`}
+          </Typography>
+        </Box>
+      )}
       {problem && (
         <Typography id={`${inputId}-problem`} role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
           {problem}
