@@ -8,33 +8,12 @@ import { applicationsApi, wrongDocumentTypeMessage, type Application, type Appli
 import { TOO_LARGE_MESSAGE } from '../../lib/document-check';
 import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn } from '../../test-utils';
+import { uploadsMade, type UploadStandIn } from '../../testing/tus-client';
 import { ApplicationDetail } from './components/ApplicationDetail';
 import { ApplicationsList } from './components/ApplicationsList';
 import { replaceDocumentWithUpload } from './api/replaceDocumentWithUpload';
 
-interface MockUpload {
-  file: File;
-  options: { metadata: Record<string, string>; onProgress(sent: number, total: number): void; onSuccess(): void; onError(error: Error): void };
-  url: string | null;
-  start: jest.Mock;
-}
-const mockUploads: MockUpload[] = [];
-jest.mock('tus-js-client', () => ({
-  Upload: jest.fn().mockImplementation((file: File, options: MockUpload['options']) => {
-    const upload = {
-      file,
-      options,
-      url: null,
-      start: jest.fn(),
-      abort: jest.fn(() => Promise.resolve()),
-      findPreviousUploads: jest.fn(() => Promise.resolve([])),
-      resumeFromPreviousUpload: jest.fn(),
-    };
-    mockUploads.push(upload);
-    return upload;
-  }),
-}));
-
+jest.mock('tus-js-client', () => jest.requireActual('../../testing/tus-client').tusClientStandIn());
 jest.mock('./api/replaceDocumentWithUpload', () => ({ replaceDocumentWithUpload: jest.fn() }));
 
 jest.mock('shared-api', () => ({
@@ -106,7 +85,7 @@ function app(overrides: Partial<Application> = {}): Application {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  mockUploads.length = 0;
+  uploadsMade.length = 0;
   setOnline(true);
   signIn();
   setFileStore(createMemoryFileStore());
@@ -117,9 +96,9 @@ function setOnline(online: boolean) {
 }
 
 /** The resumable upload of the chosen file, once it has started sending. */
-async function startedUpload(): Promise<MockUpload> {
-  await waitFor(() => expect(mockUploads[0]?.start).toHaveBeenCalled());
-  return mockUploads[0]!;
+async function startedUpload(): Promise<UploadStandIn> {
+  await waitFor(() => expect(uploadsMade[0]?.start).toHaveBeenCalled());
+  return uploadsMade[0]!;
 }
 
 const showDetail = () => renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
@@ -155,7 +134,7 @@ describe('a document the university asked for again', () => {
     expect(await within(documentItem('NRC back')).findByText(wrongDocumentTypeMessage('NRC back'))).toBeInTheDocument();
     choose('NRC back', new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
     expect(await within(documentItem('NRC back')).findByText(TOO_LARGE_MESSAGE)).toBeInTheDocument();
-    expect(mockUploads).toHaveLength(0);
+    expect(uploadsMade).toHaveLength(0);
   });
 
   it('sends the new file resumably, with its progress, and shows the application back in review', async () => {

@@ -10,41 +10,11 @@ import { applicationsApi, draftsApi, intakesApi, programsApi, universitiesApi } 
 import { DRAFT_KEY } from '../../lib/application-draft';
 import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
 import { renderAt, signIn } from '../../test-utils';
+import { uploadsMade, type UploadStandIn } from '../../testing/tus-client';
 import { ApplicationWizard } from './components/ApplicationWizard';
 import { completeDraft, pdf, png, program } from './testing/fixtures';
 
-interface MockUpload {
-  file: File;
-  options: {
-    chunkSize: number;
-    metadata: Record<string, string>;
-    retryDelays: number[];
-    onBeforeRequest(request: { setHeader(name: string, value: string): void }): void;
-    onProgress(sent: number, total: number): void;
-    onSuccess(): void;
-    onError(error: Error): void;
-  };
-  url: string | null;
-  start: jest.Mock;
-  abort: jest.Mock;
-}
-
-const mockUploads: MockUpload[] = [];
-jest.mock('tus-js-client', () => ({
-  Upload: jest.fn().mockImplementation((file: File, options: MockUpload['options']) => {
-    const upload = {
-      file,
-      options,
-      url: null,
-      start: jest.fn(),
-      abort: jest.fn(() => Promise.resolve()),
-      findPreviousUploads: jest.fn(() => Promise.resolve([])),
-      resumeFromPreviousUpload: jest.fn(),
-    };
-    mockUploads.push(upload);
-    return upload;
-  }),
-}));
+jest.mock('tus-js-client', () => jest.requireActual('../../testing/tus-client').tusClientStandIn());
 
 jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
 
@@ -64,10 +34,10 @@ function setOnline(online: boolean) {
 }
 
 /** The upload started for a file, once the lazily loaded client created it and started it. */
-async function uploadOf(name: string): Promise<MockUpload> {
-  let found: MockUpload | undefined;
+async function uploadOf(name: string): Promise<UploadStandIn> {
+  let found: UploadStandIn | undefined;
   await waitFor(() => {
-    found = mockUploads.find((upload) => upload.file.name === name);
+    found = uploadsMade.find((upload) => upload.file.name === name);
     expect(found?.start).toHaveBeenCalled();
   });
   return found!;
@@ -85,7 +55,7 @@ async function openFilesStep() {
 }
 
 beforeEach(() => {
-  mockUploads.length = 0;
+  uploadsMade.length = 0;
   localStorage.clear();
   setOnline(true);
   setFileStore(createMemoryFileStore());
@@ -208,12 +178,12 @@ describe('resumable document uploads', () => {
     // One at a time: the first is sending, the others wait their turn.
     expect(await screen.findAllByText('Waiting to upload…')).toHaveLength(3);
     const ids = ['a', 'b', 'c', 'd'].map((c) => c.repeat(32));
-    const uploads: MockUpload[] = [];
+    const uploads: UploadStandIn[] = [];
     // Three finish now, each starting when the one before it is done; the last one only after Submit.
     for (const [index, [, file]] of chosen.entries()) {
       const upload = await uploadOf(file.name);
       uploads.push(upload);
-      expect(mockUploads.filter((other) => other.start.mock.calls.length > 0)).toHaveLength(index + 1);
+      expect(uploadsMade.filter((other) => other.start.mock.calls.length > 0)).toHaveLength(index + 1);
       if (index === 3) break;
       act(() => {
         upload.url = `/api/uploads/${ids[index]}`;
