@@ -71,6 +71,18 @@ const FILES = [
   { label: 'Certificate', name: 'certificate.png' },
 ].map((file, index) => ({ ...file, buffer: photo(index + 1) }));
 
+/** A new applicant account, registered through the API: its e-mail and password. */
+async function registerApplicant(baseUrl, { firstName, lastName, password }) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.org`;
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName, lastName, email, phone: '+260977123456', password, confirmPassword: password, consent: true }),
+  });
+  assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
+  return { email, password };
+}
+
 describe('resumable uploads in the browser', () => {
   let portal;
   let browser;
@@ -89,14 +101,7 @@ describe('resumable uploads in the browser', () => {
     const page = await phonePage(browser);
     const context = page.context();
     const errors = collectPageErrors(page);
-    const email = `resumable.${Date.now()}@example.org`;
-    const password = 'Kafue-River-2026!';
-    const registered = await fetch(`${portal.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Mutale', lastName: 'Banda', email, phone: '+260977123456', password, confirmPassword: password, consent: true }),
-    });
-    assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
+    const { email, password } = await registerApplicant(portal.url, { firstName: 'Mutale', lastName: 'Banda', password: 'Kafue-River-2026!' });
     await signIn(page, portal.url, { email, password });
 
     const sent = await countWizardBytes(page);
@@ -197,14 +202,7 @@ describe('resumable uploads in the browser', () => {
     const page = await phonePage(browser);
     const context = page.context();
     const errors = collectPageErrors(page);
-    const email = `resumed.${Date.now()}@example.org`;
-    const password = 'Luangwa-Valley-2026!';
-    const registered = await fetch(`${portal.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Chanda', lastName: 'Phiri', email, phone: '+260966123456', password, confirmPassword: password, consent: true }),
-    });
-    assert.ok(registered.ok, `registered: ${registered.status} ${await registered.text()}`);
+    const { email, password } = await registerApplicant(portal.url, { firstName: 'Chanda', lastName: 'Phiri', password: 'Luangwa-Valley-2026!' });
     await signIn(page, portal.url, { email, password });
     const chunks = [];
     let signedInAgain = false;
