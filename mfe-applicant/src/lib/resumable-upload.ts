@@ -72,7 +72,12 @@ function serverMessage(error: Error): string {
   return UPLOAD_FAILED_MESSAGE;
 }
 
-export function resumableUpload(userId: number, type: DocumentType, file: File, events: UploadEvents): ResumableUpload {
+/**
+ * `keepAddressOnSuccess`: the wizard keeps a finished upload's address until the
+ * submission uses it (a reload then finds it finished); a one-off upload that
+ * is used at once forgets it, so the same file chosen again is a new upload.
+ */
+export function resumableUpload(userId: number, type: DocumentType, file: File, events: UploadEvents, { keepAddressOnSuccess = true } = {}): ResumableUpload {
   const upload = new Upload(file, {
     endpoint: `${API_BASE}/uploads`,
     chunkSize: CHUNK_BYTES,
@@ -81,8 +86,8 @@ export function resumableUpload(userId: number, type: DocumentType, file: File, 
     fingerprint: async () => fingerprintOf(userId, type, file),
     storeFingerprintForResuming: true,
     urlStorage: uploadAddresses,
-    // Kept after success: a reload then finds the upload finished (HEAD answers its full length) instead of sending it again.
-    removeFingerprintOnSuccess: false,
+    // Kept after success by the wizard: a reload then finds the upload finished (HEAD answers its full length) instead of sending it again.
+    removeFingerprintOnSuccess: !keepAddressOnSuccess,
     onBeforeRequest: (request) => {
       // The session's current token on every request (it may be renewed during a long upload).
       const token = currentToken();
@@ -134,15 +139,21 @@ export function uploadResumably(userId: number, type: DocumentType, file: File, 
       onWaiting(false);
       upload.start();
     };
-    const upload = resumableUpload(userId, type, file, {
-      onProgress,
-      onSuccess: resolve,
-      onError: (problem) => {
-        if (!problem.offline) return reject(new UploadFailedError(problem.message));
-        onWaiting(true);
-        window.addEventListener('online', resume);
+    const upload = resumableUpload(
+      userId,
+      type,
+      file,
+      {
+        onProgress,
+        onSuccess: resolve,
+        onError: (problem) => {
+          if (!problem.offline) return reject(new UploadFailedError(problem.message));
+          onWaiting(true);
+          window.addEventListener('online', resume);
+        },
       },
-    });
+      { keepAddressOnSuccess: false },
+    );
     upload.start();
   });
 }

@@ -11,6 +11,7 @@ export interface UploadStandIn {
     chunkSize: number;
     metadata: Record<string, string>;
     retryDelays: number[];
+    removeFingerprintOnSuccess: boolean;
     onBeforeRequest(request: { setHeader(name: string, value: string): void }): void;
     onProgress(sent: number, total: number): void;
     onSuccess(): void;

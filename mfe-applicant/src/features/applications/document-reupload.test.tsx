@@ -147,6 +147,8 @@ describe('a document the university asked for again', () => {
     choose('NRC back', new File([PNG], 'clear.png', { type: 'image/png' }));
     const upload = await startedUpload();
     expect([upload.file.name, upload.options.metadata.documentType]).toEqual(['clear.png', 'NRC_BACK']);
+    // Used at once: the same file chosen again after another rejection is a new upload, not this finished one.
+    expect(upload.options.removeFingerprintOnSuccess).toBe(true);
     act(() => upload.options.onProgress(8, 16));
     expect(within(documentItem('NRC back')).getByText('Uploading… 50%')).toBeInTheDocument();
     expect(within(documentItem('NRC back')).getByRole('progressbar', { name: 'NRC back upload progress' })).toHaveAttribute('aria-valuenow', '50');
