@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -168,6 +168,46 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
     const listed = await call(B, 'GET', `/api/files/application/${created.id}`, { token: applicant.token });
     assert.equal(listed.status, 200);
     assert.equal(listed.json<unknown[]>().length, 4);
+  });
+
+  it('continues on B a resumable upload started on A, through the shared S3 store, and keeps no tus copy once it is a document', async () => {
+    const applicant = await registerApplicant(A, 'tus');
+    const pdf = samplePdf(300_000);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const created = await call(A, 'POST', '/api/uploads', {
+      token: applicant.token,
+      headers: { ...tus, 'upload-length': String(pdf.length), 'upload-metadata': `documentType ${b64('ACADEMIC_RESULTS')},filename ${b64('results.pdf')}` },
+    });
+    assert.equal(created.status, 201, created.bytes.toString());
+    const location = created.headers.get('location')!;
+    const uploadId = location.split('/').pop()!;
+    const patch = (instance: Instance, offset: number, end: number) =>
+      call(instance, 'PATCH', location, {
+        token: applicant.token,
+        body: pdf.subarray(offset, end),
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      });
+    const first = await patch(A, 0, 100_000);
+    assert.equal(first.status, 204, first.bytes.toString());
+    // B was not there: it learns the offset from the bucket alone.
+    const offsetOnB = await call(B, 'HEAD', location, { token: applicant.token, headers: tus });
+    assert.equal(offsetOnB.status, 200);
+    assert.equal(offsetOnB.headers.get('upload-offset'), '100000');
+    const second = await patch(B, 100_000, 200_000);
+    assert.equal(second.status, 204, second.bytes.toString());
+    const last = await patch(A, 200_000, pdf.length);
+    assert.equal(last.status, 204, last.bytes.toString());
+
+    const linked = await call(B, 'PUT', '/api/drafts/mine/files/ACADEMIC_RESULTS', { token: applicant.token, json: { uploadId } });
+    assert.equal(linked.status, 200, linked.bytes.toString());
+    const downloaded = await call(A, 'GET', '/api/drafts/mine/files/ACADEMIC_RESULTS', { token: applicant.token });
+    assert.equal(downloaded.status, 200);
+    assert.ok(downloaded.bytes.equals(pdf), 'the document is the bytes sent in three chunks through two instances');
+
+    // The tus copy (the object, its .info and any .part) left the bucket once the bytes were in the document storage.
+    const leftovers = readdirSync(path.join(s3!.directory, `portal-multi-${RUN}`)).filter((name) => name.startsWith(uploadId));
+    assert.deepEqual(leftovers, []);
   });
 
   it('counts failed sign-ins of one account across both instances', async () => {

@@ -14,6 +14,10 @@ import { assertValidKey, StorageNotFoundError, writeMeasured, type ListedObject,
 export class LocalFolderStorage implements Storage {
   constructor(readonly root: string) {}
 
+  async prepare(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
   private pathOf(key: string): string {
     assertValidKey(key);
     const full = path.resolve(this.root, ...key.split('/'));

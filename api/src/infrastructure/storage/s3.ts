@@ -103,7 +103,7 @@ export class S3Storage implements Storage {
   }
 
   /** Creates the bucket on first use when it does not exist (an existing one may be the operator's, with no right to create). */
-  private ensureBucket(): Promise<void> {
+  prepare(): Promise<void> {
     this.bucketReady ??= (async () => {
       try {
         await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
@@ -125,7 +125,7 @@ export class S3Storage implements Storage {
 
   async put(key: string, stream: AsyncIterable<Uint8Array> | Readable): Promise<StoredObject> {
     assertValidKey(key);
-    await this.ensureBucket();
+    await this.prepare();
     await mkdir(this.stagingDir, { recursive: true, mode: 0o700 });
     const temp = path.join(this.stagingDir, `${STAGING_PREFIX}${randomBytes(8).toString('hex')}.part`);
     try {
@@ -166,7 +166,7 @@ export class S3Storage implements Storage {
   }
 
   async *list(prefix: string): AsyncIterable<ListedObject> {
-    await this.ensureBucket();
+    await this.prepare();
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));

@@ -16,6 +16,12 @@ export interface StoredObject {
 }
 
 export interface Storage {
+  /**
+   * Makes sure the place objects go exists (the bucket, created on first use).
+   * put does it itself; a writer beside put into the same place (the tus S3
+   * store of resumable uploads) calls it first.
+   */
+  prepare(): Promise<void>;
   /** Writes the whole stream under key, hashing while it streams. Leaves nothing behind when it fails. */
   put(key: string, stream: AsyncIterable<Uint8Array> | Readable): Promise<StoredObject>;
   /** A stream of the object; rejects with StorageNotFoundError when the key does not exist. */

@@ -13,6 +13,7 @@ import { Server } from '@tus/server';
 import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import { callerOf, type Caller } from '../../infrastructure/http/access';
+import { storageFor } from '../../infrastructure/storage';
 import { discardRestOfBody, fileTooLargeMessage } from '../../infrastructure/http/uploads';
 import {
   checkCreation,
@@ -138,6 +139,8 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       async (request, reply) => {
         const start = checkCreation(ctx, request.headers);
+        // The tus S3 store writes into the document bucket, which a new deployment creates on first use.
+        await storageFor(ctx.config.storage).prepare();
         return toTus(request, reply, { caller: callerOf(request), start });
       },
     );
