@@ -159,15 +159,26 @@ async function askForNewFile(ctx: AppContext, application: Application, userId: 
   }
 }
 
-/** The rejected document an applicant may replace, checked before any bytes are read (and again, locked, before they are saved). */
-async function replaceableDocument(ctx: AppContext, caller: Caller, applicationId: number, documentId: number): Promise<ApplicationFileRow> {
-  const found = await findApplicationRow(ctx.db, applicationId);
-  if (!found || found.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
-  if (!DECIDABLE_STATUSES.includes(found.status)) throw conflict(alreadyDecidedMessage(found.status));
-  const before = await findCurrentDocument(ctx.db, applicationId, documentId);
-  if (!before) throw notFound(DOCUMENT_NOT_FOUND);
-  if (before.status !== 'REJECTED') throw conflict(notRejectedMessage(before.status));
-  return before;
+/**
+ * The rejected document an applicant may replace: their application, still
+ * being decided, and the document current and REJECTED. Checked before any
+ * bytes are read (`findApplicationRow`) and again under the application's
+ * lock before they are saved (`lockApplicationRow`).
+ */
+async function replaceableDocument(
+  db: Executor,
+  caller: Caller,
+  applicationId: number,
+  documentId: number,
+  readApplication: (db: Executor, id: number) => Promise<ApplicationRow | undefined> = findApplicationRow,
+): Promise<{ app: ApplicationRow; document: ApplicationFileRow }> {
+  const app = await readApplication(db, applicationId);
+  if (!app || app.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
+  if (!DECIDABLE_STATUSES.includes(app.status)) throw conflict(alreadyDecidedMessage(app.status));
+  const document = await findCurrentDocument(db, applicationId, documentId);
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (document.status !== 'REJECTED') throw conflict(notRejectedMessage(document.status));
+  return { app, document };
 }
 
 type NewDocumentFile = Pick<ApplicationFileRow, 'fileName' | 'storageKey' | 'contentType' | 'size' | 'sha256'>;
@@ -187,12 +198,7 @@ async function replaceLocked(
   file: NewDocumentFile,
   beforeReplace?: (document: ApplicationFileRow) => Promise<void>,
 ): Promise<void> {
-  const app = await lockApplicationRow(tx, applicationId);
-  if (!app || app.userId !== caller.id) throw notFound(APPLICATION_NOT_FOUND);
-  if (!DECIDABLE_STATUSES.includes(app.status)) throw conflict(alreadyDecidedMessage(app.status));
-  const document = await findCurrentDocument(tx, applicationId, documentId);
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-  if (document.status !== 'REJECTED') throw conflict(notRejectedMessage(document.status));
+  const { app, document } = await replaceableDocument(tx, caller, applicationId, documentId, lockApplicationRow);
   await beforeReplace?.(document);
   await replaceDocumentFile(tx, document, file);
   await recordHistory(tx, {
@@ -232,7 +238,7 @@ async function replaced(ctx: AppContext, caller: Caller, applicationId: number, 
  * saved; on any failure the stored file is deleted and nothing changes.
  */
 export async function replaceDocument(ctx: AppContext, caller: Caller, applicationId: number, documentId: number, parts: AsyncIterable<Multipart>, log: FastifyBaseLogger): Promise<Application> {
-  const before = await replaceableDocument(ctx, caller, applicationId, documentId);
+  const { document: before } = await replaceableDocument(ctx.db, caller, applicationId, documentId);
   const storage = storageFor(ctx.config.storage);
   const { maxFileBytes, maxRequestBytes } = ctx.config.uploads;
   const budget = new ByteBudget(maxRequestBytes);
@@ -271,7 +277,7 @@ export async function replaceDocument(ctx: AppContext, caller: Caller, applicati
  * application yet; the document takes it as a submission does.
  */
 export async function replaceDocumentWithUpload(ctx: AppContext, caller: Caller, applicationId: number, documentId: number, uploadId: string): Promise<Application> {
-  const before = await replaceableDocument(ctx, caller, applicationId, documentId);
+  const { document: before } = await replaceableDocument(ctx.db, caller, applicationId, documentId);
   const upload = await ownUpload(ctx, caller, uploadId);
   // Already part of an application (this one included): not a new file.
   if (upload.attachedApplicationId !== null) throw notFound(NO_SUCH_UPLOAD_MESSAGE);
