@@ -23,6 +23,7 @@ import { sampleJpeg, samplePdf, samplePng, sampleWebp } from './fixtures/samples
 import { createScratchDatabase, freePort, request, spawnInstance, startFakeLenco, waitReady, type FakeLenco, type Instance, type ScratchDatabase } from './helpers/cluster';
 import { startS3Server, type LocalS3 } from './helpers/s3-server';
 import { TEST_JWT_SECRET } from './helpers/test-app';
+import { TUS, uploadMetadata } from './helpers/tus';
 
 const REDIS_URL = process.env.MULTI_INSTANCE_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'Correct-Horse-42';
@@ -173,11 +174,9 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
   it('continues on B a resumable upload started on A, through the shared S3 store, and keeps no tus copy once it is a document', async () => {
     const applicant = await registerApplicant(A, 'tus');
     const pdf = samplePdf(300_000);
-    const tus = { 'tus-resumable': '1.0.0' };
-    const b64 = (text: string) => Buffer.from(text).toString('base64');
     const created = await call(A, 'POST', '/api/uploads', {
       token: applicant.token,
-      headers: { ...tus, 'upload-length': String(pdf.length), 'upload-metadata': `documentType ${b64('ACADEMIC_RESULTS')},filename ${b64('results.pdf')}` },
+      headers: { ...TUS, 'upload-length': String(pdf.length), 'upload-metadata': uploadMetadata({ documentType: 'ACADEMIC_RESULTS', filename: 'results.pdf' }) },
     });
     assert.equal(created.status, 201, created.bytes.toString());
     const location = created.headers.get('location')!;
@@ -186,12 +185,12 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
       call(instance, 'PATCH', location, {
         token: applicant.token,
         body: pdf.subarray(offset, end),
-        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
       });
     const first = await patch(A, 0, 100_000);
     assert.equal(first.status, 204, first.bytes.toString());
     // B was not there: it learns the offset from the bucket alone.
-    const offsetOnB = await call(B, 'HEAD', location, { token: applicant.token, headers: tus });
+    const offsetOnB = await call(B, 'HEAD', location, { token: applicant.token, headers: TUS });
     assert.equal(offsetOnB.status, 200);
     assert.equal(offsetOnB.headers.get('upload-offset'), '100000');
     const second = await patch(B, 100_000, 200_000);

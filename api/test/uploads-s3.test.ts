@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -21,11 +20,10 @@ import { samplePdf, samplePng } from './fixtures/samples';
 import { startS3Server, type LocalS3 } from './helpers/s3-server';
 import { createUser, type TestUser } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
+import { patchCutMidChunk, TUS, uploadMetadata } from './helpers/tus';
 
-const TUS = { 'tus-resumable': '1.0.0' };
 const HOUR = 60 * 60 * 1000;
 const BUCKET = `portal-tus-${Date.now()}`;
-const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 let s3: LocalS3;
 let t: TestApp;
@@ -55,7 +53,7 @@ async function start(user: TestUser, length: number, documentType = 'ACADEMIC_RE
   const res = await live.app.inject({
     method: 'POST',
     url: '/api/uploads',
-    headers: { ...TUS, authorization: `Bearer ${user.token}`, 'upload-length': String(length), 'upload-metadata': `documentType ${b64(documentType)},filename ${b64(filename)}` },
+    headers: { ...TUS, authorization: `Bearer ${user.token}`, 'upload-length': String(length), 'upload-metadata': uploadMetadata({ documentType, filename }) },
   });
   assert.equal(res.statusCode, 201, res.body);
   return String(res.headers.location);
@@ -124,18 +122,7 @@ describe('resumable uploads on the S3 store', () => {
     const location = await start(applicant, pdf.length);
     assert.equal((await patch(applicant, location, 0, pdf.subarray(0, 100_000))).statusCode, 204);
     // Half of the next 200 kB chunk goes out, then the connection is cut.
-    await new Promise<void>((resolve) => {
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port,
-        path: location,
-        method: 'PATCH',
-        headers: { ...TUS, authorization: `Bearer ${applicant.token}`, 'upload-offset': '100000', 'content-type': 'application/offset+octet-stream', 'content-length': '200000' },
-      });
-      req.on('error', () => resolve());
-      req.write(pdf.subarray(100_000, 200_000), () => setTimeout(() => req.destroy(), 200));
-      req.on('close', () => resolve());
-    });
+    await patchCutMidChunk({ port, location, token: applicant.token, offset: 100_000, announced: 200_000, sent: pdf.subarray(100_000, 200_000) });
     // The S3 store keeps whole chunks only (unlike the local folder): the cut one is sent again, no more.
     const offset = (await head(applicant, location)).headers['upload-offset'];
     assert.equal(offset, '100000');

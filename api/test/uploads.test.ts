@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
@@ -20,10 +19,9 @@ import { applicationJson, createProgram, postMultipart, sampleDocuments } from '
 import { HTML_AS_PDF, sampleJpeg, samplePdf, samplePng, sampleWebp } from './fixtures/samples';
 import { createUniversity, createUser, type TestUser } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
+import { patchCutMidChunk, TUS, uploadMetadata } from './helpers/tus';
 
-const TUS = { 'tus-resumable': '1.0.0' };
 const HOUR = 60 * 60 * 1000;
-const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 let t: TestApp;
 /** The app answering now: a restart replaces it on the same database and folders. */
@@ -55,9 +53,7 @@ function create(user: TestUser | undefined, length: number, metadata: Record<str
     headers: {
       ...TUS,
       'upload-length': String(length),
-      'upload-metadata': Object.entries(metadata)
-        .map(([key, value]) => `${key} ${b64(value)}`)
-        .join(','),
+      'upload-metadata': uploadMetadata(metadata),
       ...(user ? { authorization: `Bearer ${user.token}` } : {}),
     },
   });
@@ -205,18 +201,7 @@ describe('resumable uploads', () => {
     const pdf = samplePdf(400_000);
     const location = await start(applicant, pdf.length);
     // Half of a 300 kB chunk goes out, then the connection is cut.
-    await new Promise<void>((resolve) => {
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port,
-        path: location,
-        method: 'PATCH',
-        headers: { ...TUS, authorization: `Bearer ${applicant.token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': '300000' },
-      });
-      req.on('error', () => resolve());
-      req.write(pdf.subarray(0, 150_000), () => setTimeout(() => req.destroy(), 200));
-      req.on('close', () => resolve());
-    });
+    await patchCutMidChunk({ port, location, token: applicant.token, offset: 0, announced: 300_000, sent: pdf.subarray(0, 150_000) });
     let offset = 0;
     for (let i = 0; i < 50 && offset === 0; i += 1) {
       await new Promise((r) => setTimeout(r, 20));
