@@ -12,15 +12,13 @@ import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
 import { buildApp, type PortalApp } from '../src/app';
-import { documentUploads } from '../src/infrastructure/database/schema';
 import { sweepOrphanFiles } from '../src/modules/applications/orphan-files';
 import { samplePdf, samplePng } from './fixtures/samples';
 import { startS3Server, type LocalS3 } from './helpers/s3-server';
 import { createUser, type TestUser } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import { patchCutMidChunk, TUS, uploadMetadata } from './helpers/tus';
+import { patchCutMidChunk, tusCalls, uploadIdOf } from './helpers/tus';
 
 const HOUR = 60 * 60 * 1000;
 const BUCKET = `portal-tus-${Date.now()}`;
@@ -49,32 +47,8 @@ after(async () => {
   await s3.stop();
 });
 
-async function start(user: TestUser, length: number, documentType = 'ACADEMIC_RESULTS', filename = 'results.pdf'): Promise<string> {
-  const res = await live.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { ...TUS, authorization: `Bearer ${user.token}`, 'upload-length': String(length), 'upload-metadata': uploadMetadata({ documentType, filename }) },
-  });
-  assert.equal(res.statusCode, 201, res.body);
-  return String(res.headers.location);
-}
-
-const patch = (user: TestUser, location: string, offset: number, chunk: Buffer) =>
-  live.app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: { ...TUS, authorization: `Bearer ${user.token}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    payload: chunk,
-  });
-const head = (user: TestUser, location: string) => live.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, authorization: `Bearer ${user.token}` } });
-const idOf = (location: string) => location.split('/').pop()!;
-const rowOf = async (location: string) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(documentUploads)
-      .where(eq(documentUploads.id, idOf(location)))
-  )[0];
+const { start, patch, head, rowOf } = tusCalls(() => live);
+const idOf = uploadIdOf;
 /** The bucket's objects that belong to this upload (the bytes, the .info, an incomplete .part). */
 const inBucket = (location: string) => readdirSync(path.join(s3.directory, BUCKET)).filter((name) => name.startsWith(idOf(location)));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -132,7 +106,7 @@ describe('resumable uploads on the S3 store', () => {
 
   it('resumes after the server restarts mid-upload: the offset comes from the bucket', async () => {
     const png = Buffer.concat([samplePng(), Buffer.alloc(200_000, 7)]);
-    const location = await start(applicant, png.length, 'NRC_BACK', 'back.png');
+    const location = await start(applicant, png.length, { documentType: 'NRC_BACK', filename: 'back.png' });
     assert.equal((await patch(applicant, location, 0, png.subarray(0, 120_000))).statusCode, 204);
     await live.app.close();
     live = await buildApp({ config: t.config, database: t.ctx.database, logger: false });

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { buildApp, type PortalApp } from '../src/app';
 import { applications, documentUploads } from '../src/infrastructure/database/schema';
 import { storageFor } from '../src/infrastructure/storage';
@@ -19,7 +19,7 @@ import { applicationJson, createProgram, postMultipart, sampleDocuments } from '
 import { HTML_AS_PDF, sampleJpeg, samplePdf, samplePng, sampleWebp } from './fixtures/samples';
 import { createUniversity, createUser, type TestUser } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import { patchCutMidChunk, TUS, uploadMetadata } from './helpers/tus';
+import { patchCutMidChunk, TUS, tusCalls, uploadIdOf } from './helpers/tus';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -46,39 +46,7 @@ after(async () => {
   await t.close();
 });
 
-function create(user: TestUser | undefined, length: number, metadata: Record<string, string> = { documentType: 'NRC_FRONT', filename: 'front.pdf' }) {
-  return live.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: {
-      ...TUS,
-      'upload-length': String(length),
-      'upload-metadata': uploadMetadata(metadata),
-      ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-    },
-  });
-}
-
-async function start(user: TestUser, length: number, metadata?: Record<string, string>): Promise<string> {
-  const res = await create(user, length, metadata);
-  assert.equal(res.statusCode, 201, res.body);
-  const location = String(res.headers.location);
-  assert.match(location, /^\/api\/uploads\/[0-9a-f]{32}$/);
-  return location;
-}
-
-function patch(user: TestUser, location: string, offset: number, chunk: Buffer) {
-  return live.app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: { ...TUS, authorization: `Bearer ${user.token}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    payload: chunk,
-  });
-}
-
-function head(user: TestUser, location: string) {
-  return live.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, authorization: `Bearer ${user.token}` } });
-}
+const { create, start, patch, head, rowOf } = tusCalls(() => live);
 
 /** Sends the whole file in chunks and answers the last response. */
 async function uploadAll(user: TestUser, bytes: Buffer, metadata?: Record<string, string>, chunk = 64 * 1024) {
@@ -91,14 +59,7 @@ async function uploadAll(user: TestUser, bytes: Buffer, metadata?: Record<string
   return { location, res: res! };
 }
 
-const idOf = (location: string) => location.split('/').pop()!;
-const rowOf = async (location: string) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(documentUploads)
-      .where(eq(documentUploads.id, idOf(location)))
-  )[0];
+const idOf = uploadIdOf;
 /** The bytes tus still holds for unfinished uploads (file and its .json). */
 const tusFiles = () => (existsSync(t.config.uploads.resumableDir) ? readdirSync(t.config.uploads.resumableDir) : []);
 const applicationCount = async () => (await t.ctx.db.select({ n: count() }).from(applications))[0]!.n;
