@@ -92,7 +92,7 @@ describe('the portal opens offline', () => {
     deployTool('deploy', 'mfe-public', '--web-root', webRoot, '--version', FIRST);
     deployTool('deploy', 'mfe-applicant', '--web-root', webRoot, '--version', FIRST);
     deployTool('deploy', 'mfe-staff', '--web-root', webRoot, '--version', FIRST);
-    portal = await startPortal({ env: { PORTAL_WEB_LAYOUT: 'deployed', PORTAL_WEB_ROOT: webRoot }, timeoutMs: 180_000 });
+    portal = await startPortal({ env: { PORTAL_WEB_LAYOUT: 'deployed', PORTAL_WEB_ROOT: webRoot } });
     browser = await launchBrowser();
 
     // A fresh applicant with one submitted application (through the API: the wizard has its own journey).

@@ -87,7 +87,7 @@ describe('resumable uploads in the browser', () => {
   let portal;
   let browser;
   before(async () => {
-    portal = await startPortal({ timeoutMs: 180_000 });
+    portal = await startPortal();
     browser = await launchBrowser();
   });
   after(async () => {
