@@ -4,6 +4,8 @@
  * elements without an error or a second request for the data it came with,
  * what a visitor types or sends before that is kept, a form is never sent by
  * the browser itself, and a visitor with a session never sees a guest's page.
+ * A returning applicant's /dashboard is rendered for the role (the page-role
+ * cookie) and adopted the same way; nobody else sees it.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -11,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { demoLogins, launchBrowser, phonePage, REPO_ROOT, startPortal, whenInteractive } from './harness.mjs';
+import { demoLogins, launchBrowser, phonePage, REPO_ROOT, signIn, startPortal, whenInteractive } from './harness.mjs';
 
 // By path: the page platform's build of the pre-start script.
 const { beforeStartScript } = createRequire(import.meta.url)('../../page-platform/build/before-start.cjs');
@@ -128,6 +130,61 @@ describe('pages rendered on the server', () => {
       'no address carries the password',
     );
     await page.context().close();
+  });
+
+  it('/dashboard of a returning applicant: arrives rendered for the role, shows the list before any script, and the app adopts it without asking again', async () => {
+    const applicant = logins.find((l) => l.role === 'USER');
+    const first = await phonePage(browser);
+    await signIn(first, portal.url, applicant);
+    const context = first.context();
+    assert.ok(
+      (await context.cookies()).some((c) => c.name === 'portal_page_role' && c.value === 'USER' && !c.value.includes('.')),
+      'signing in left the role, and only the role, in a cookie',
+    );
+    await first.close();
+
+    const page = await context.newPage();
+    const seen = problems(page);
+    const listCalls = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/universities' && listCalls.push(request.url()));
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Universities' });
+    assert.ok(await heading.isVisible(), 'the page shows before any script runs');
+    assert.ok(await page.getByRole('heading', { level: 2, name: 'University of Zambia' }).isVisible(), 'with the university list');
+    assert.ok(await page.getByRole('button', { name: 'Menu' }).isVisible(), "in the applicant's frame, as a phone shows it");
+    await heading.evaluate((element) => {
+      element.dataset.fromServer = 'yes';
+    });
+    release();
+    await whenInteractive(page.getByRole('button', { name: 'Menu' }));
+    assert.equal(await heading.getAttribute('data-from-server'), 'yes', 'the app kept the element the server rendered');
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(listCalls, [], 'the list came with the page');
+    assert.deepEqual(seen, []);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${portal.url}/login`);
+    assert.ok(!(await context.cookies()).some((c) => c.name === 'portal_page_role'), 'signing out forgot the role');
+    await context.close();
+  });
+
+  it("never shows a page rendered for the applicant's role to a guest, and renders none for staff", async () => {
+    const page = await phonePage(browser);
+    // A cookie left behind (or made up) names a role the browser holds no session of.
+    await page.context().addCookies([{ name: 'portal_page_role', value: 'USER', url: portal.url }]);
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    assert.equal(await page.locator('html').getAttribute('data-rendered-for'), 'USER');
+    assert.equal(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'hidden', "the role's page stays hidden from a guest");
+    release();
+    await page.waitForURL(`${portal.url}/login`, { timeout: 20_000 });
+    await page.context().close();
+
+    for (const role of ['ADMIN', 'SUPERUSER']) {
+      const html = await (await fetch(`${portal.url}/dashboard`, { headers: { cookie: `portal_page_role=${role}` } })).text();
+      assert.ok(!/<html[^>]*data-rendered-for/.test(html) && !html.includes('University of Zambia'), `${role}: the staff dashboard is the browser's to render`);
+    }
   });
 
   it("never shows a guest's page to a visitor with a session", async () => {

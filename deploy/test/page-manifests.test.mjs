@@ -134,4 +134,9 @@ describe("the remotes' page manifests", () => {
         name,
       );
   });
+
+  it("let the server render for a signed-in role only the applicant's university list, which every applicant sees alike", () => {
+    const forRoles = Object.entries(remotes).flatMap(([name, { pages }]) => pages.pages.filter((p) => p.prerenderForRoles?.length).map((p) => [name, p.path, p.prerenderForRoles]));
+    assert.deepEqual(forRoles, [['mfe_applicant', '/dashboard', ['USER']]]);
+  });
 });

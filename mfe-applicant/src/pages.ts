@@ -17,6 +17,8 @@ export const PAGES = {
     {
       path: '/dashboard',
       ...USER_PAGE,
+      // The university list: the same for every applicant, so the server renders it ahead (src/server.ts).
+      prerenderForRoles: ['USER'],
       nav: [
         { menu: 'top', label: 'Universities', order: 10 },
         { menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' },

@@ -7,9 +7,10 @@
  * config carries (deploy/test/nginx-csp.test.mjs compares them). It does three
  * things:
  *
- * 1. A page the server rendered is a guest's page: a visitor with a stored
- *    session (the session peek: a token of a role that has not expired) does
- *    not see it while the shell renders theirs.
+ * 1. A page the server rendered is made for guests, or for one signed-in role
+ *    (RENDERED_FOR_ATTRIBUTE on <html>): a visitor whose stored session (the
+ *    session peek: a token of a role that has not expired) says otherwise
+ *    does not see it while the shell renders theirs.
  * 2. The shell's scripts (listed in #portal-scripts) are added once the
  *    server's HTML has painted, so a slow phone shows the page before it
  *    starts compiling JavaScript; at once when there is nothing to paint.
@@ -20,7 +21,7 @@
  *    form over with what was typed. The browser never sends a form itself
  *    (that would put a password in the address).
  */
-import { BEFORE_START_GLOBAL, PAGE_SCRIPTS_ELEMENT_ID, SESSION_HIDES_PAGE_ATTRIBUTE, type BeforeStart } from './page-document';
+import { BEFORE_START_GLOBAL, PAGE_SCRIPTS_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE, SESSION_HIDES_PAGE_ATTRIBUTE, type BeforeStart } from './page-document';
 import { peekStoredSession } from './session-peek';
 
 const page = document;
@@ -55,11 +56,13 @@ page.addEventListener('submit', (event) => {
   if (!event.defaultPrevented) event.preventDefault();
 });
 
+let storedRole: string | null = null;
 try {
-  if (peekStoredSession(localStorage)) html.setAttribute(SESSION_HIDES_PAGE_ATTRIBUTE, '');
+  storedRole = peekStoredSession(localStorage)?.role ?? null;
 } catch {
   // No storage at all (privacy modes): a guest.
 }
+if (storedRole !== html.getAttribute(RENDERED_FOR_ATTRIBUTE)) html.setAttribute(SESSION_HIDES_PAGE_ATTRIBUTE, '');
 
 let started = false;
 function addShellScripts(): void {

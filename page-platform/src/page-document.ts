@@ -5,13 +5,22 @@
  */
 
 /**
- * Set on <html> by the pre-start script while a stored session hides a
- * guest's page the server rendered (pageStyle); the shell removes it once it
- * has rendered the visitor's own page.
+ * Set on <html> by the pre-start script while the stored session hides a page
+ * the server rendered for someone else (pageStyle): a guest's page from a
+ * visitor with a session, a role's page from a guest or another role. The
+ * shell removes it once it has rendered the visitor's own page.
  */
 export const SESSION_HIDES_PAGE_ATTRIBUTE = 'data-session';
 
-/** The page's one inline style: a guest's page stays hidden from a visitor with a session. */
+/**
+ * Set on <html> by the server's render of a page made for a signed-in role
+ * rather than for guests: the role ('USER'). Such a page shows only what
+ * every holder of that role sees (its manifest entry is marked `prerender`),
+ * never who is looking. No attribute: a guest's page.
+ */
+export const RENDERED_FOR_ATTRIBUTE = 'data-rendered-for';
+
+/** The page's one inline style: a page the server rendered for someone else stays hidden. */
 export function pageStyle(): string {
   return `html[${SESSION_HIDES_PAGE_ATTRIBUTE}] #root{visibility:hidden}`;
 }

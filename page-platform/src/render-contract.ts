@@ -7,7 +7,13 @@
  * server refuses a bundle that speaks another.
  */
 
-/** Bumped when what a server bundle must export changes. */
+import type { SessionRole } from './session-peek';
+
+/**
+ * Bumped when what a server bundle must export changes. Additions an older
+ * bundle can ignore (the role a page is rendered for: an older shell plans
+ * and renders guests' pages only) keep the number.
+ */
 export const SERVER_RENDER_CONTRACT = 1;
 
 /** What a remote's server bundle (dist/server/remote.cjs) exports. */
@@ -25,6 +31,14 @@ export interface ServerShellBundle {
   SERVER_RENDER_CONTRACT: number;
   /** The single-instance packages a remote's server bundle takes from the shell's, as the browser's federation shares them. */
   sharedModules: Record<string, unknown>;
-  documentPlan(pathname: string, remoteList: unknown): { remote: string | null } | null;
-  renderDocument(input: { url: string; template: string; remotes: Record<string, unknown>; remoteList: unknown; responses: Record<string, unknown> }): Promise<string>;
+  /** `role`: the page-role cookie's; the plan says whom the page is rendered for (a guest when left out). */
+  documentPlan(pathname: string, remoteList: unknown, role?: SessionRole | null): { remote: string | null; renderedFor?: SessionRole | null } | null;
+  renderDocument(input: {
+    url: string;
+    template: string;
+    remotes: Record<string, unknown>;
+    remoteList: unknown;
+    responses: Record<string, unknown>;
+    renderedFor?: SessionRole | null;
+  }): Promise<string>;
 }

@@ -56,3 +56,31 @@ export function peekStoredSession(storage: { getItem(key: string): string | null
   }
   return peekSession(token, nowMs);
 }
+
+/**
+ * The page-role cookie: the stored session's role, and nothing else (never the
+ * token, nothing personal), so the server can render the page a returning
+ * visitor of that role will see before any script has run. It proves nothing
+ * and needs not: a page rendered for a role shows only what every holder of
+ * that role sees, and the pre-start script hides it from anyone whose stored
+ * session says otherwise. shared-auth's session writer keeps it in step with
+ * the stored session (sign-in, start, sign-out); it lapses with the token.
+ */
+export const PAGE_ROLE_COOKIE = 'portal_page_role';
+
+/** The `document.cookie` assignment that records `peek`'s role until its expiry, or forgets it (null). */
+export function pageRoleCookie(peek: Pick<SessionPeek, 'role' | 'exp'> | null, options: { secure: boolean; nowMs?: number }): string {
+  const seconds = peek ? Math.floor(peek.exp - (options.nowMs ?? Date.now()) / 1000) : 0;
+  const value = peek && seconds > 0 ? peek.role : '';
+  return `${PAGE_ROLE_COOKIE}=${value}; Path=/; Max-Age=${Math.max(0, seconds)}; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}
+
+/** The role a request's Cookie header names in the page-role cookie; null when none (or not a role of the portal). */
+export function readPageRoleCookie(header: string | undefined): SessionRole | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, value] = part.split('=', 2).map((text) => text.trim());
+    if (name === PAGE_ROLE_COOKIE && value && ROLES.includes(value)) return value as SessionRole;
+  }
+  return null;
+}

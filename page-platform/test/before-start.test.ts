@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { BEFORE_START_GLOBAL, PAGE_SCRIPTS_ELEMENT_ID, SESSION_HIDES_PAGE_ATTRIBUTE, type BeforeStart } from '../src/page-document';
+import { BEFORE_START_GLOBAL, PAGE_SCRIPTS_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE, SESSION_HIDES_PAGE_ATTRIBUTE, type BeforeStart } from '../src/page-document';
 import { SESSION_TOKEN_KEY } from '../src/session-peek';
 import { token } from './tokens';
 
@@ -19,8 +19,9 @@ const built = JSON.parse(
 const SCRIPTS = ['/react.1a2b3c4d.js', '/main.5e6f7a8b.js'];
 
 /** A fresh page (its own document, window and storage) with the pre-start script run in its head. */
-function pageWith({ root, stored }: { root: string; stored?: string }) {
+function pageWith({ root, stored, renderedFor }: { root: string; stored?: string; renderedFor?: string }) {
   const page = document.implementation.createHTMLDocument('UniPortal');
+  if (renderedFor) page.documentElement.setAttribute(RENDERED_FOR_ATTRIBUTE, renderedFor);
   page.head.innerHTML = `<script type="application/json" id="${built.scriptsElementId}">${JSON.stringify(SCRIPTS)}</script>`;
   page.body.innerHTML = `<div id="root">${root}</div>`;
   const pageWindow: Record<string, unknown> = {};
@@ -54,6 +55,19 @@ describe('the pre-start script', () => {
     for (const stored of [undefined, token({ role: 'USER', exp: Date.now() / 1000 - 5 }), token({ role: 'ROOT', exp: inAnHour }), 'garbage']) {
       const { page } = pageWith({ root: '<h1>Start Your Journey</h1>', stored });
       expect(page.documentElement.hasAttribute(SESSION_HIDES_PAGE_ATTRIBUTE)).toBe(false);
+    }
+  });
+
+  it('shows a page rendered for a role to a visitor with a live session of that role', () => {
+    const { page } = pageWith({ root: '<h1>Universities</h1>', stored: token({ role: 'USER', exp: inAnHour }), renderedFor: 'USER' });
+    expect(page.documentElement.hasAttribute(SESSION_HIDES_PAGE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('hides a page rendered for a role from a guest, from another role and from an expired session of that role', () => {
+    for (const stored of [undefined, token({ role: 'ADMIN', exp: inAnHour }), token({ role: 'USER', exp: Date.now() / 1000 - 5 })]) {
+      const { page, added } = pageWith({ root: '<h1>Universities</h1>', stored, renderedFor: 'USER' });
+      expect(page.documentElement.hasAttribute(SESSION_HIDES_PAGE_ATTRIBUTE)).toBe(true);
+      expect(added()).toEqual(SCRIPTS);
     }
   });
 

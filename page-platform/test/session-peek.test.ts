@@ -1,4 +1,4 @@
-import { peekSession, peekStoredSession, SESSION_TOKEN_KEY } from '../src/session-peek';
+import { PAGE_ROLE_COOKIE, pageRoleCookie, peekSession, peekStoredSession, readPageRoleCookie, SESSION_TOKEN_KEY } from '../src/session-peek';
 import { token } from './tokens';
 
 const now = Date.UTC(2026, 10, 25, 12);
@@ -38,5 +38,25 @@ describe('the session peek', () => {
         now,
       ),
     ).toBeNull();
+  });
+});
+
+describe('the page-role cookie', () => {
+  it("records the session's role, and nothing else, until the token expires", () => {
+    expect(pageRoleCookie({ role: 'USER', exp: inAnHour }, { secure: true, nowMs: now })).toBe(`${PAGE_ROLE_COOKIE}=USER; Path=/; Max-Age=3600; SameSite=Lax; Secure`);
+    expect(pageRoleCookie({ role: 'ADMIN', exp: inAnHour }, { secure: false, nowMs: now })).toBe(`${PAGE_ROLE_COOKIE}=ADMIN; Path=/; Max-Age=3600; SameSite=Lax`);
+  });
+
+  it('forgets the role for a guest and for a session already expired', () => {
+    expect(pageRoleCookie(null, { secure: false, nowMs: now })).toBe(`${PAGE_ROLE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+    expect(pageRoleCookie({ role: 'USER', exp: now / 1000 - 10 }, { secure: false, nowMs: now })).toBe(`${PAGE_ROLE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+  });
+
+  it('is read from a Cookie header among others; anything but a role of the portal reads as none', () => {
+    expect(readPageRoleCookie(`portal_device=v1.abc; ${PAGE_ROLE_COOKIE}=USER; other=1`)).toBe('USER');
+    expect(readPageRoleCookie(`${PAGE_ROLE_COOKIE}=SUPERUSER`)).toBe('SUPERUSER');
+    for (const header of [undefined, '', 'other=USER', `${PAGE_ROLE_COOKIE}=`, `${PAGE_ROLE_COOKIE}=ROOT`, `${PAGE_ROLE_COOKIE}=user`, `x${PAGE_ROLE_COOKIE}=USER`]) {
+      expect(readPageRoleCookie(header)).toBeNull();
+    }
   });
 });

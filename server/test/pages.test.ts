@@ -29,16 +29,19 @@ const SHELL_BUNDLE = `
 const sharedApi = { instance: 'the shell\\'s shared-api' };
 exports.SERVER_RENDER_CONTRACT = 1;
 exports.sharedModules = { 'shared-api': sharedApi };
-exports.documentPlan = (pathname, remoteList) => {
+exports.documentPlan = (pathname, remoteList, role) => {
   if (pathname === '/login') return { remote: null };
+  // A page the manifest marks for the applicant's role (prerenderForRoles).
+  if (pathname === '/dashboard' && role === 'USER') return { remote: 'mfe_public', renderedFor: 'USER' };
   // The runtime list (/remotes.json) is what the real shell plans guest pages from.
   if (typeof remoteList !== 'object' || remoteList === null) return null;
   if (['/home', '/universities', '/guest/programs/4', '/broken'].includes(pathname)) return { remote: 'mfe_public' };
   return null;
 };
-exports.renderDocument = async ({ url, template, remotes, responses }) => {
+exports.renderDocument = async ({ url, template, remotes, responses, renderedFor }) => {
   const body = remotes.mfe_public ? remotes.mfe_public({ url, responses }) : '<h1>Sign In</h1>';
-  return template.replace('<div id="root"></div>', '<div id="root">' + body + '</div>');
+  const marked = renderedFor ? template.replace('<html', '<html data-rendered-for="' + renderedFor + '"') : template;
+  return marked.replace('<div id="root"></div>', '<div id="root">' + body + '</div>');
 };
 `;
 
@@ -110,6 +113,23 @@ describe("pages: guests' pages rendered on the server (one port)", () => {
       assert.equal(res.statusCode, 200, url);
       assert.equal(res.body, TEMPLATE, url);
     }
+  });
+
+  it("renders a page for the role the page-role cookie names, apart from the guests' page, and ignores anything else in it", async () => {
+    const forRole = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'portal_device=x; portal_page_role=USER' } });
+    assert.equal(forRole.statusCode, 200);
+    assert.match(forRole.body, /^<!doctype html><html data-rendered-for="USER" lang="en">/);
+    assert.match(forRole.body, /<main[^>]*>\/dashboard from the shell's shared-api/);
+    assert.equal(forRole.headers['vary'], 'Accept-Encoding, Cookie');
+    assert.equal(forRole.headers['cache-control'], 'no-cache');
+    for (const cookie of ['portal_page_role=user', 'portal_page_role=ROOT', 'portal_page_role=USER.eyJ', 'page_role=USER', '']) {
+      const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: cookie ? { cookie } : {} });
+      assert.equal(res.body, TEMPLATE, cookie);
+    }
+    // Another path gets the guests' page, whatever the cookie says; each keeps its own tag.
+    const home = await t.app.inject({ method: 'GET', url: '/home', headers: { cookie: 'portal_page_role=USER' } });
+    assert.doesNotMatch(home.body, /data-rendered-for/);
+    assert.notEqual(home.headers.etag, forRole.headers.etag);
   });
 
   it('sends the plain page when a render fails, and says so in the log', async () => {

@@ -1,5 +1,5 @@
 import { parseRemoteList } from '../src/contract/page-manifest-schema';
-import { menuEntries, pagesAt, readRemoteList } from '../src/contract/pages';
+import { mayPrerenderFor, menuEntries, pagesAt, readRemoteList } from '../src/contract/pages';
 
 const page = { path: '/programs', roles: ['ADMIN'], layout: 'staff', nav: [{ menu: 'sidebar', label: 'Programs', order: 30, iconPath: 'M3 3h18v18H3z' }] };
 const valid = { entry: '/remotes/mfe-staff/remoteEntry.js', pages: { format: 1, pages: [page, { path: '/programs/:id', roles: ['ADMIN', 'SUPERUSER'], layout: 'staff' }] } };
@@ -18,6 +18,8 @@ const INVALID: Record<string, unknown> = {
   'a menu entry on a page with a parameter': { ...valid, pages: { format: 1, pages: [{ ...page, path: '/programs/:id' }] } },
   'an icon path that is markup, not path data': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, iconPath: '"/><script>alert(1)</script>' }] }] } },
   'an icon path that is far too long': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, iconPath: 'M1 1'.repeat(600) }] }] } },
+  'a page rendered ahead for guests by role': { ...valid, pages: { format: 1, pages: [{ ...page, roles: ['guest', 'ADMIN'], prerenderForRoles: ['guest'] }] } },
+  'a page rendered ahead for a role that cannot open it': { ...valid, pages: { format: 1, pages: [{ ...page, prerenderForRoles: ['USER'] }] } },
   'a guest in an entry': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, roles: ['guest'] }] }] } },
 };
 
@@ -29,6 +31,23 @@ describe('the runtime list of remotes and their page manifests', () => {
       expect([why, parseRemoteList({ x: entry }).rejected]).toEqual([why, ['x']]);
       expect([why, readRemoteList({ x: entry }).rejected]).toEqual([why, ['x']]);
     }
+  });
+
+  it('reads a page rendered ahead for a signed-in role, and a shell that predates the field reads the rest as before', () => {
+    const forRole = { ...valid, pages: { format: 1, pages: [{ ...page, prerenderForRoles: ['ADMIN'] }] } };
+    expect(parseRemoteList({ mfe_staff: forRole }).rejected).toEqual([]);
+    expect(readRemoteList({ mfe_staff: forRole }).rejected).toEqual([]);
+  });
+
+  it('lets the server render a page ahead for guests when marked prerender, for a role only when prerenderForRoles names it', () => {
+    const both = { path: '/universities', roles: ['guest', 'USER', 'ADMIN'] as const, layout: 'none' as const, prerender: true, prerenderForRoles: ['USER'] as const };
+    const entry = { ...both, roles: [...both.roles], prerenderForRoles: [...both.prerenderForRoles] };
+    expect(mayPrerenderFor(entry, 'guest')).toBe(true);
+    expect(mayPrerenderFor(entry, 'USER')).toBe(true);
+    expect(mayPrerenderFor(entry, 'ADMIN')).toBe(false);
+    expect(mayPrerenderFor(entry, 'SUPERUSER')).toBe(false);
+    expect(mayPrerenderFor({ ...entry, prerender: undefined }, 'guest')).toBe(false);
+    expect(mayPrerenderFor({ ...entry, roles: ['guest'] }, 'USER')).toBe(false);
   });
 
   it('leaves out only the remote with a bad entry', () => {

@@ -1,16 +1,24 @@
+import { pageRoleCookie } from 'page-platform/session-peek';
 import { authStore } from './store';
-import { decodeSession, SELECTED_UNIVERSITY_KEY, TOKEN_KEY } from './session';
+import { decodeSession, SELECTED_UNIVERSITY_KEY, TOKEN_KEY, type Role, type SessionUser } from './session';
 
-/** Where the session is kept: the browser's local storage, or nothing at all when the server renders a guest's page. */
+/** Where the session is kept: the browser's local storage. */
 export type SessionStorage = Pick<Storage, 'getItem' | 'removeItem'>;
-
-/** No stored session: what the server renders pages with. */
-export const NO_STORED_SESSION: SessionStorage = { getItem: () => null, removeItem: () => undefined };
 
 function readSelectedUniversity(storage: SessionStorage): number | null {
   const raw = storage.getItem(SELECTED_UNIVERSITY_KEY);
   const id = raw === null ? NaN : Number(raw);
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The page-role cookie follows the stored session (page-platform's session
+ * peek says why): the server renders a returning visitor's page for their
+ * role. Nothing to do where there is no document (the server's render).
+ */
+function keepPageRole(user: SessionUser | null): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = pageRoleCookie(user, { secure: location.protocol === 'https:' });
 }
 
 /**
@@ -23,6 +31,7 @@ export const sessionWriter = {
     const token = storage.getItem(TOKEN_KEY);
     const user = decodeSession(token);
     if (token && !user) storage.removeItem(TOKEN_KEY);
+    keepPageRole(user);
     authStore.setState({
       token: user ? token : null,
       user,
@@ -31,17 +40,28 @@ export const sessionWriter = {
       selectedUniversity: readSelectedUniversity(storage),
     });
   },
+  /**
+   * The server's render of a page made for a role rather than a person
+   * (page-platform's RENDERED_FOR_ATTRIBUTE): a user of that role and nothing
+   * else, no token; null renders a guest's page. Never in a browser.
+   */
+  renderAs(role: Role | null): void {
+    const user: SessionUser | null = role ? { id: 0, email: '', phone: null, role, universityId: null, name: null, sub: '', exp: 0 } : null;
+    authStore.setState({ token: null, user, loading: false, loggingOut: false, selectedUniversity: null, signedOutNotice: null });
+  },
   /** Login success: store the token and set the user. Returns false for an unusable token. */
   signIn(token: string): boolean {
     const user = decodeSession(token);
     if (!user) return false;
     localStorage.setItem(TOKEN_KEY, token);
+    keepPageRole(user);
     authStore.setState({ token, user, loading: false, loggingOut: false, signedOutNotice: null });
     return true;
   },
   /** Logout: remove the stored token and clear the user; `notice` says why, on /login. */
   signOut(notice?: string): void {
     localStorage.removeItem(TOKEN_KEY);
+    keepPageRole(null);
     authStore.setState({ token: null, user: null, loggingOut: false, loading: false, signedOutNotice: notice ?? null });
   },
   setLoggingOut(loggingOut: boolean): void {

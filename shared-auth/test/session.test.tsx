@@ -70,6 +70,22 @@ describe('sessionWriter', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('keeps the page-role cookie (the role only, never the token) in step with the stored session', () => {
+    const token = fakeToken({ ...claims, role: 'USER', exp: future() });
+    sessionWriter.signIn(token);
+    expect(document.cookie).toContain('portal_page_role=USER');
+    expect(document.cookie).not.toContain(token);
+    sessionWriter.signOut();
+    expect(document.cookie).not.toContain('portal_page_role');
+
+    localStorage.setItem('user', fakeToken({ ...claims, exp: future() }));
+    sessionWriter.restore();
+    expect(document.cookie).toContain('portal_page_role=ADMIN');
+    localStorage.setItem('user', fakeToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }));
+    sessionWriter.restore();
+    expect(document.cookie).not.toContain('portal_page_role');
+  });
+
   it('saves and clears the selected university', () => {
     sessionWriter.selectUniversity(9);
     expect(localStorage.getItem('selectedUniversity')).toBe('9');

@@ -2,12 +2,13 @@
  * The shell's start: restore the session from storage (the loading flag holds
  * the app until then), start fetching the runtime remote list, render.
  *
- * A guest's page may arrive already rendered by the server: the browser then
- * adopts that HTML (hydration) instead of drawing the page again, and does so
- * in small slices (a transition) so a slow phone stays responsive while it
- * does. A visitor with a session gets the page the server could not know
- * about, rendered here; the page's inline script has kept the guest's HTML
- * hidden from them meanwhile.
+ * A page may arrive already rendered by the server, for a guest or for the
+ * visitor's signed-in role: the browser then adopts that HTML (hydration)
+ * instead of drawing the page again, and does so in small slices (a
+ * transition) so a slow phone stays responsive while it does. A visitor the
+ * page was not rendered for (a session on a guest's page, a guest or another
+ * role on a role's page) gets their own page rendered here; the page's inline
+ * script has kept the server's HTML hidden from them meanwhile.
  */
 import { SESSION_HIDES_PAGE_ATTRIBUTE } from 'page-platform/page-document';
 import { StrictMode, startTransition } from 'react';
@@ -60,7 +61,9 @@ export function mount(): void {
   // A signed-in page asks the API for its data as soon as its remote runs:
   // fetch the HTTP client meanwhile. A guest's page may never need it.
   if (signedIn) void httpClient();
-  if (root.hasChildNodes() && !signedIn) {
+  // The pre-start script hid the server's HTML when it was rendered for someone else.
+  const renderedForThisVisitor = !document.documentElement.hasAttribute(SESSION_HIDES_PAGE_ATTRIBUTE);
+  if (root.hasChildNodes() && renderedForThisVisitor) {
     startTransition(() => {
       hydrateRoot(root, app);
     });

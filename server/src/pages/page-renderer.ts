@@ -1,7 +1,11 @@
 /**
  * Renders the pages of visitors without a session on the server, so a phone
  * on a slow network paints the landing page, the university list or the
- * sign-in form from the HTML alone; the shell then adopts that HTML.
+ * sign-in form from the HTML alone; the shell then adopts that HTML. For a
+ * returning visitor of a signed-in role (the page-role cookie, which proves
+ * nothing) it renders the pages a remote marks for that role
+ * (`prerenderForRoles`): the role's frame and what every holder of the role
+ * sees. No credential is ever used: the responses are fetched as a guest.
  *
  * The shell's server bundle decides which pages it can render (guest pages
  * that look the same for everyone) and which remote each needs; the remote's
@@ -21,6 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskUrl } from 'api/log-safety';
+import type { SessionRole } from 'page-platform/session-peek';
 import type { PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
 
 /** Where the built front ends are on disk, for the versions being served. */
@@ -110,8 +115,12 @@ export class PageRenderer {
     this.maxDocuments = options.maxDocuments ?? 200;
   }
 
-  /** The page at `url` rendered for a visitor without a session, or null when the browser should render it. */
-  async render(url: string): Promise<RenderedPage | null> {
+  /**
+   * The page at `url` rendered for a visitor whose page-role cookie says `role`
+   * (null: a guest), or null when the browser should render it. A role without
+   * a page of its own at `url` gets the guests' page, as without the cookie.
+   */
+  async render(url: string, role: SessionRole | null = null): Promise<RenderedPage | null> {
     // A query string is left to the browser: pages do not depend on one, and
     // distinct queries must not each cost a render.
     if (url.includes('?') || url.includes('#')) return null;
@@ -127,7 +136,7 @@ export class PageRenderer {
     }
     const remoteList = this.options.layout.remoteList();
     try {
-      const plan = (await this.call({ kind: 'plan', shellBundle, pathname: url, remoteBundles, remoteList })) as PagePlan;
+      const plan = (await this.call({ kind: 'plan', shellBundle, pathname: url, remoteBundles, remoteList, role })) as PagePlan;
       if (!plan) return null;
       const responses: Record<string, unknown> = {};
       for (const apiPath of plan.preload) {
@@ -137,7 +146,7 @@ export class PageRenderer {
       }
       const remote = plan.remote ? { name: plan.remote, bundle: remoteBundles[plan.remote]! } : null;
       const key = createHash('sha256')
-        .update(JSON.stringify([url, shellStamp, template.stamp, remote?.bundle ?? null, remote ? fileStamp(remote.bundle) : null, remoteList ?? null, responses]))
+        .update(JSON.stringify([url, plan.renderedFor, shellStamp, template.stamp, remote?.bundle ?? null, remote ? fileStamp(remote.bundle) : null, remoteList ?? null, responses]))
         .digest('base64url');
       const cached = this.documents.get(key);
       if (cached !== undefined) {
@@ -146,7 +155,7 @@ export class PageRenderer {
         this.documents.set(key, cached);
         return cached;
       }
-      const html = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses })) as string;
+      const html = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses, renderedFor: plan.renderedFor })) as string;
       const page = new RenderedPage(html, `"${key}"`);
       this.documents.set(key, page);
       if (this.documents.size > this.maxDocuments) this.documents.delete(this.documents.keys().next().value!);
@@ -162,8 +171,8 @@ export class PageRenderer {
   }
 
   /** Renders pages ahead of their first visitor (in the background, after start-up). */
-  async warm(urls: readonly string[]): Promise<void> {
-    for (const url of urls) await this.render(url);
+  async warm(pages: ReadonlyArray<readonly [url: string, role: SessionRole | null]>): Promise<void> {
+    for (const [url, role] of pages) await this.render(url, role);
   }
 
   async close(): Promise<void> {

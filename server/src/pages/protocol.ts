@@ -1,3 +1,5 @@
+import type { SessionRole } from 'page-platform/session-peek';
+
 /** What the worker is started with. */
 export interface RenderWorkerData {
   /** The file whose packages the bundles' externals are loaded from (the shell's package.json). */
@@ -6,7 +8,7 @@ export interface RenderWorkerData {
 
 /** Messages between the page renderer and its worker thread. */
 export type WorkerRequest =
-  | { id: number; kind: 'plan'; shellBundle: string; pathname: string; remoteBundles: Record<string, string>; remoteList: unknown }
+  | { id: number; kind: 'plan'; shellBundle: string; pathname: string; remoteBundles: Record<string, string>; remoteList: unknown; role: SessionRole | null }
   | {
       id: number;
       kind: 'render';
@@ -17,9 +19,10 @@ export type WorkerRequest =
       /** What /remotes.json serves: the shell plans and renders from the same page manifests as the browser. */
       remoteList: unknown;
       responses: Record<string, unknown>;
+      renderedFor: SessionRole | null;
     };
 
-/** A plan: the remote the page needs and the API responses it shows; null when the browser renders the page. */
-export type PagePlan = { remote: string | null; preload: string[] } | null;
+/** A plan: the remote the page needs, the API responses it shows and whom it is for (null: a guest); null when the browser renders the page. */
+export type PagePlan = { remote: string | null; preload: string[]; renderedFor: SessionRole | null } | null;
 
 export type WorkerReply = { id: number; result?: PagePlan | string; error?: string };

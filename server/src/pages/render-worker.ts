@@ -67,17 +67,19 @@ function remoteAt(file: string, shellFile: string, shell: ShellBundle): RemoteBu
 async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
   const shell = shellAt(request.shellBundle);
   if (request.kind === 'plan') {
-    const plan = shell.documentPlan(request.pathname, request.remoteList);
+    const plan = shell.documentPlan(request.pathname, request.remoteList, request.role);
     if (!plan) return null;
-    if (plan.remote === null) return { remote: null, preload: [] };
+    // A shell that predates rendering for a role plans guests' pages only.
+    const renderedFor = plan.renderedFor ?? null;
+    if (plan.remote === null) return { remote: null, preload: [], renderedFor };
     const remoteFile = request.remoteBundles[plan.remote];
     if (!remoteFile) return null;
     const remote = remoteAt(remoteFile, request.shellBundle, shell);
-    return remote.canPrerender(request.pathname) ? { remote: plan.remote, preload: remote.preloadFor(request.pathname) } : null;
+    return remote.canPrerender(request.pathname) ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor } : null;
   }
   const remotes: Record<string, unknown> = {};
   if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, request.shellBundle, shell).App;
-  return shell.renderDocument({ url: request.url, template: request.template, remotes, remoteList: request.remoteList, responses: request.responses });
+  return shell.renderDocument({ url: request.url, template: request.template, remotes, remoteList: request.remoteList, responses: request.responses, renderedFor: request.renderedFor });
 }
 
 parentPort!.on('message', (request: WorkerRequest) => {

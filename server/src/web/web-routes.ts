@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRemoteList, type RemoteList } from 'shared-api/contract';
+import { readPageRoleCookie } from 'page-platform/session-peek';
 import { PageRenderer, type WebLayout } from '../pages/page-renderer';
 import { REMOTE_PACKAGES, type WebConfig } from './config';
 
@@ -251,8 +252,14 @@ async function guestJson(app: FastifyInstance, apiPath: string): Promise<unknown
   return response.json();
 }
 
-/** Pages rendered ahead of their first visitor once the server listens. */
-const WARM_PAGES = ['/', '/home', '/login', '/universities'];
+/** Pages rendered ahead of their first visitor once the server listens: guests' pages, and the applicant's first page. */
+const WARM_PAGES = [
+  ['/', null],
+  ['/home', null],
+  ['/login', null],
+  ['/universities', null],
+  ['/dashboard', 'USER'],
+] as const;
 
 /**
  * The web platform as a plugin of the API's app (BuildOptions.plugins): it
@@ -289,14 +296,15 @@ async function webRoutes(app: FastifyInstance, options: WebPlatformOptions): Pro
     return policy.csp;
   };
 
-  /** A guest's page rendered on the server, or false when the browser has to render it. */
+  /** A page rendered on the server (for a guest, or for the role the page-role cookie names), or false when the browser has to render it. */
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!renderer || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    const page = await renderer.render(request.url);
+    const page = await renderer.render(request.url, readPageRoleCookie(request.headers.cookie));
     if (page === null) return false;
     htmlHeaders(reply, csp());
     reply.header('Cache-Control', NO_CACHE);
-    reply.header('Vary', 'Accept-Encoding');
+    // The page-role cookie picks the page: no cache may give one role's page to another.
+    reply.header('Vary', 'Accept-Encoding, Cookie');
     reply.header('ETag', page.etag);
     reply.type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === page.etag) {

@@ -36,9 +36,19 @@ export const pageEntrySchema = z
     layout: z.enum(PAGE_LAYOUTS),
     /** Whether the server may render the page for guests: it looks the same for every guest. */
     prerender: z.optional(z.boolean()),
+    /**
+     * The signed-in roles for which the server may render the page ahead (for a
+     * returning visitor of that role): it shows only what every holder of the
+     * role sees, never who is looking. A field of its own, so a shell that
+     * predates it reads the manifest as before.
+     */
+    prerenderForRoles: z.optional(z.array(z.enum(SIGNED_IN_ROLES))),
     nav: z.optional(z.array(navEntrySchema)),
   })
-  .check(z.refine((page) => !page.nav?.length || !page.path.includes(':'), 'a page with a menu entry has no parameters in its path'));
+  .check(
+    z.refine((page) => !page.nav?.length || !page.path.includes(':'), 'a page with a menu entry has no parameters in its path'),
+    z.refine((page) => (page.prerenderForRoles ?? []).every((role) => page.roles.includes(role)), 'a page is rendered ahead only for roles that may open it'),
+  );
 
 export const pageManifestSchema = z.object({
   format: z.literal(PAGE_MANIFEST_FORMAT),

@@ -65,8 +65,19 @@ function isPageEntry(value: unknown): boolean {
     (value.roles as unknown[]).length > 0 &&
     (PAGE_LAYOUTS as readonly unknown[]).includes(value.layout) &&
     (value.prerender === undefined || typeof value.prerender === 'boolean') &&
+    (value.prerenderForRoles === undefined || (isListOf(value.prerenderForRoles, SIGNED_IN_ROLES) && isListOf(value.prerenderForRoles, value.roles as string[]))) &&
     (value.nav === undefined || (Array.isArray(value.nav) && value.nav.every(isNavEntry) && (value.nav.length === 0 || !value.path.includes(':'))))
   );
+}
+
+/**
+ * Whether the server may render `page` ahead for `audience`: for guests when
+ * the manifest marks it `prerender`, for a signed-in role when its
+ * `prerenderForRoles` names that role (and the role may open the page).
+ */
+export function mayPrerenderFor(page: PageEntry, audience: PageAudience): boolean {
+  if (!page.roles.includes(audience)) return false;
+  return audience === 'guest' ? page.prerender === true : (page.prerenderForRoles?.includes(audience) ?? false);
 }
 
 /** Whether one remote's entry in the list has the shape the shell reads (its schema was checked where it was published). */

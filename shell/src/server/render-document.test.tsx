@@ -28,10 +28,19 @@ function rootOf(html: string): string {
 
 describe('documentPlan', () => {
   it("renders the shell's sign-in pages itself and a guest page with the remote that owns it", () => {
-    expect(documentPlan('/login')).toEqual({ remote: null });
-    expect(documentPlan('/register')).toEqual({ remote: null });
-    expect(documentPlan('/home', TEST_REMOTES)).toEqual({ remote: 'mfe_public' });
-    expect(documentPlan('/universities', TEST_REMOTES)).toEqual({ remote: 'mfe_public' });
+    expect(documentPlan('/login')).toEqual({ remote: null, renderedFor: null });
+    expect(documentPlan('/register')).toEqual({ remote: null, renderedFor: null });
+    expect(documentPlan('/home', TEST_REMOTES)).toEqual({ remote: 'mfe_public', renderedFor: null });
+    expect(documentPlan('/universities', TEST_REMOTES)).toEqual({ remote: 'mfe_public', renderedFor: null });
+  });
+
+  it("renders a page its manifest marks for the visitor's role for that role, and the guests' page of any other path", () => {
+    expect(documentPlan('/dashboard', TEST_REMOTES, 'USER')).toEqual({ remote: 'mfe_applicant', renderedFor: 'USER' });
+    expect(documentPlan('/home', TEST_REMOTES, 'USER')).toEqual({ remote: 'mfe_public', renderedFor: null });
+    expect(documentPlan('/login', TEST_REMOTES, 'USER')).toEqual({ remote: null, renderedFor: null });
+    for (const path of ['/applications', '/profile', '/no/such/page']) expect(documentPlan(path, TEST_REMOTES, 'USER')).toBeNull();
+    // Staff pages show a university's own figures: never rendered ahead.
+    for (const role of ['ADMIN', 'SUPERUSER'] as const) expect(documentPlan('/dashboard', TEST_REMOTES, role)).toBeNull();
   });
 
   it('leaves pages that need a session, and guest pages the manifest does not mark prerender, to the browser', () => {
@@ -67,6 +76,29 @@ describe('renderDocument', () => {
     expect(rootOf(html)).toContain('University of Zambia, &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain(`${embeddedResponsesElement(responses)}<div id="root">`);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it("renders an applicant's page for the role inside the applicant's frame, marked for the role, with nobody's name or token", async () => {
+    const html = await renderDocument({
+      url: '/dashboard',
+      template: TEMPLATE,
+      remotes: { mfe_applicant: PublicApp },
+      remoteList: TEST_REMOTES,
+      responses: { '/api/universities': [{ name: 'University of Zambia' }] },
+      renderedFor: 'USER',
+    });
+    expect(html).toMatch(/^<!doctype html><html data-rendered-for="USER">/);
+    const root = rootOf(html);
+    expect(root).toContain('University of Zambia');
+    expect(root).toMatch(/<a[^>]*href="\/applications"[^>]*>Applications<\/a>/);
+    expect(root).toMatch(/<button[^>]*>Logout<\/button>/);
+    expect(root).toMatch(/<button[^>]*>Menu<\/button>/);
+    expect(html).not.toMatch(/eyJ|Bearer/);
+  });
+
+  it('renders a guest page unmarked', async () => {
+    const html = await renderDocument({ url: '/home', template: TEMPLATE, remotes: { mfe_public: PublicApp }, remoteList: TEST_REMOTES, responses: {} });
+    expect(html).not.toContain('data-rendered-for');
   });
 
   it('fails rather than send a page whose remote is missing', async () => {

@@ -7,8 +7,11 @@
  * The caller (the portal server's page renderer, server/src/pages) loads this bundle and the remotes'
  * server bundles with one set of React, router, MUI and emotion modules, so
  * the shell and the remote render as one tree, exactly as in the browser.
- * Only pages that look the same for every guest are rendered: the shell's
- * /login and /register, and the guest pages a remote's manifest marks `prerender`.
+ * Only pages that look the same for every visitor they are rendered for:
+ * the shell's /login and /register and the guest pages a remote's manifest
+ * marks `prerender`, and, for a returning visitor of a signed-in role (the
+ * page-role cookie), the pages its `prerenderForRoles` names that role for,
+ * in that role's frame but for nobody in particular.
  */
 import { StrictMode, type ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
@@ -16,13 +19,14 @@ import { StaticRouter } from 'react-router-dom';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { embeddedResponsesElement, PreloadedResponsesProvider, type PreloadedResponses } from 'page-platform/handover';
+import { RENDERED_FOR_ATTRIBUTE } from 'page-platform/page-document';
 import { SERVER_RENDER_CONTRACT, type ServerRemoteBundle } from 'page-platform/render-contract';
 import * as sharedApi from 'shared-api';
 import * as sharedAuth from 'shared-auth';
-import { NO_STORED_SESSION, sessionWriter } from 'shared-auth';
+import { sessionWriter } from 'shared-auth';
 import { AppProviders } from '../App';
 import { forgetLoadedRemotes } from '../features/remotes/RemoteArea';
-import { pagesAt, readRemoteList } from 'shared-api/pages';
+import { mayPrerenderFor, pagesAt, readRemoteList, type SignedInRole } from 'shared-api/pages';
 import { areaFor } from '../routes/paths';
 import { PortalRoutes } from '../routes/PortalRoutes';
 import { provideRemotes, type RemoteList, type RemoteName } from './server-registry';
@@ -45,20 +49,32 @@ function remoteListFrom(list: unknown): RemoteList | null {
   return readRemoteList(list).remotes;
 }
 
+/** What the server renders at a path: the remote that owns the page (null: the shell's own), and for whom (null: a guest). */
+export interface DocumentPlan {
+  remote: RemoteName | null;
+  renderedFor?: SignedInRole | null;
+}
+
+function remotePagePlan(remotes: RemoteList, pathname: string, role: SignedInRole | null): DocumentPlan | null {
+  const area = areaFor(remotes, role, pathname);
+  if (area.kind !== 'remote') return null;
+  const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && mayPrerenderFor(p.page, role ?? 'guest'));
+  return page ? { remote: area.remote, renderedFor: role } : null;
+}
+
 /**
  * Which page the server may render at `pathname`, and the remote it needs;
- * null: the browser renders it. A remote's page is rendered only for a guest
- * and only when its manifest marks it `prerender`; `remoteList` is what the
- * server serves as /remotes.json, so the browser decides the same.
+ * null: the browser renders it. `role` is what the visitor's page-role cookie
+ * says: a page of that role marked for it in `prerenderForRoles`, else the
+ * guests' page (which the pre-start script hides from a session), as a
+ * remote's manifest marks `prerender`. `remoteList` is what the server serves
+ * as /remotes.json, so the browser decides the same.
  */
-export function documentPlan(pathname: string, remoteList?: unknown): { remote: RemoteName | null } | null {
-  if (pathname === '/login' || pathname === '/register') return { remote: null };
+export function documentPlan(pathname: string, remoteList?: unknown, role: SignedInRole | null = null): DocumentPlan | null {
+  if (pathname === '/login' || pathname === '/register') return { remote: null, renderedFor: null };
   const remotes = remoteListFrom(remoteList);
   if (!remotes) return null;
-  const area = areaFor(remotes, null, pathname);
-  if (area.kind !== 'remote') return null;
-  const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && p.page.roles.includes('guest'));
-  return page?.page.prerender ? { remote: area.remote } : null;
+  return (role && remotePagePlan(remotes, pathname, role)) || remotePagePlan(remotes, pathname, null);
 }
 
 /** The template's empty root (the HTML minifier may drop the quotes). */
@@ -74,6 +90,8 @@ export interface RenderDocumentInput {
   remoteList?: unknown;
   /** API responses the page shows, by API path; embedded in the page for the browser's first render. */
   responses: PreloadedResponses;
+  /** The signed-in role the page is rendered for (documentPlan's `renderedFor`); a guest's page when left out. */
+  renderedFor?: SignedInRole | null;
 }
 
 /**
@@ -113,11 +131,12 @@ function collectingCache(): { cache: EmotionCache; globalNames: Set<string> } {
   return { cache, globalNames };
 }
 
-async function renderToHtml({ url, remotes, remoteList, responses }: RenderDocumentInput): Promise<{ html: string; styles: string }> {
+async function renderToHtml({ url, remotes, remoteList, responses, renderedFor }: RenderDocumentInput): Promise<{ html: string; styles: string }> {
   provideRemotes(remoteListFrom(remoteList), remotes);
   // Each render starts from the remotes it was given, not a previous render's.
   forgetLoadedRemotes();
-  sessionWriter.restore(NO_STORED_SESSION);
+  // A role's page is rendered for the role alone: no token, no name (see sessionWriter.renderAs).
+  sessionWriter.renderAs(renderedFor ?? null);
   // Collect the styles instead of writing them beside the elements (see stylesFor).
   const { cache, globalNames } = collectingCache();
   const errors: unknown[] = [];
@@ -151,7 +170,9 @@ export function renderDocument(input: RenderDocumentInput): Promise<string> {
   const run = queue.then(async () => {
     const { html, styles } = await renderToHtml(input);
     const embedded = embeddedResponsesElement(input.responses);
-    return input.template.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `${embedded}<div id="root">${html}</div>`);
+    // The pre-start script shows a role's page only to a stored session of that role.
+    const marked = input.renderedFor ? input.template.replace(/<html\b/i, `<html ${RENDERED_FOR_ATTRIBUTE}="${input.renderedFor}"`) : input.template;
+    return marked.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `${embedded}<div id="root">${html}</div>`);
   });
   queue = run.catch(() => undefined);
   return run;

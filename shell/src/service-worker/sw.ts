@@ -82,9 +82,9 @@ const assets = new CacheFirst({
 });
 registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && !url.pathname.startsWith('/api/') && isHashedAsset(url.pathname), assets);
 
-// Pages: the network's answer (a guest's page rendered on the server, or the
-// shell's page); offline, the shell's page from the precache, which opens the
-// signed-in app with what was saved.
+// Pages: the network's answer (a page rendered on the server for a guest or
+// for the visitor's role, or the shell's page); offline, the shell's page from
+// the precache, which opens the signed-in app with what was saved.
 const pages = new NetworkOnly({ networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS });
 registerRoute(
   new NavigationRoute(async (options: RouteHandlerCallbackOptions) => {

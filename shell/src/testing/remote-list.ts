@@ -31,10 +31,13 @@ export const TEST_REMOTES: RemoteList = {
     pages: {
       format: 1,
       pages: [
-        user('/dashboard', [
-          { menu: 'top', label: 'Universities', order: 10 },
-          { menu: 'sidebar', label: 'Dashboard', order: 10 },
-        ]),
+        {
+          ...user('/dashboard', [
+            { menu: 'top', label: 'Universities', order: 10 },
+            { menu: 'sidebar', label: 'Dashboard', order: 10 },
+          ]),
+          prerenderForRoles: ['USER'],
+        },
         user('/applications', [{ menu: 'top', label: 'Applications', order: 20 }]),
         user('/profile', [
           { menu: 'top', label: 'Profile', order: 30 },

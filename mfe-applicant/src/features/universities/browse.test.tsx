@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, intakesApi, programsApi, universitiesApi, type Intake } from 'shared-api';
+import { applicationsApi, intakesApi, PreloadedResponsesProvider, programsApi, universitiesApi, type Intake } from 'shared-api';
+import { readCachedUniversities } from 'shared-auth';
 import { httpError, renderAt, signIn } from '../../test-utils';
 import { UniversityDetail } from './components/UniversityDetail';
 import { UniversityList } from './components/UniversityList';
@@ -45,6 +46,23 @@ const intake = (id: number, extra: Partial<Intake> = {}): Intake => ({
 });
 
 describe('university list', () => {
+  it('shows the list the server rendered the page with, without asking again, and keeps it for the wizard', async () => {
+    const list = [uni(1, 'University of Zambia'), uni(2, 'Copperbelt University')];
+    renderAt(
+      <PreloadedResponsesProvider responses={{ '/api/universities': list }}>
+        <UniversityList />
+      </PreloadedResponsesProvider>,
+      { path: '/dashboard', url: '/dashboard' },
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'University of Zambia' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Copperbelt University' })).toBeInTheDocument();
+    expect(universitiesApi.list).not.toHaveBeenCalled();
+    expect(readCachedUniversities()).toEqual([
+      { id: 1, name: 'University of Zambia' },
+      { id: 2, name: 'Copperbelt University' },
+    ]);
+  });
+
   it('shows 6, adds 3 with See More Universities, cuts about at 120 characters, links Learn More', async () => {
     const user = userEvent.setup();
     (universitiesApi.list as jest.Mock).mockResolvedValue(Array.from({ length: 10 }, (_, i) => uni(i + 1)));

@@ -1,5 +1,5 @@
 /** /dashboard: the university list with a name search and 'See More Universities'. */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, universitiesApi, type University } from 'shared-api';
+import { forgetPreloadedResponse, LIMITS, UNIVERSITIES_PATH, universitiesApi, usePreloadedResponse, type University } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { cacheUniversities } from 'shared-auth';
 import { SkeletonCards } from '../../../components/Loading';
@@ -18,7 +18,12 @@ import { cutText } from '../../../lib/format';
 
 const NO_UNIVERSITIES: University[] = [];
 
+/**
+ * A page the server rendered for the role carries the list it was rendered
+ * with (src/server.ts): the first render shows it, without a second request.
+ */
 export function UniversityList() {
+  const [preloaded] = useState(usePreloadedResponse<University[]>(UNIVERSITIES_PATH));
   const {
     data,
     loading,
@@ -30,7 +35,14 @@ export function UniversityList() {
         return list;
       }),
     [],
+    { initial: preloaded },
   );
+  useEffect(() => {
+    if (preloaded === undefined) return;
+    cacheUniversities(preloaded);
+    // Used once: a later visit to the page asks the server.
+    forgetPreloadedResponse(UNIVERSITIES_PATH);
+  }, [preloaded]);
   const universities = data ?? NO_UNIVERSITIES;
   const error = failed ? 'Failed to fetch universities' : '';
   const [search, setSearch] = useState('');
