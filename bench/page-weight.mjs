@@ -44,7 +44,7 @@ export function launchBrowser() {
 }
 
 export function ensureBuilds({ baseline = true } = {}) {
-  const marker = { shell: 'server/render-document.cjs', 'mfe-public': 'server/remote.cjs' };
+  const marker = { shell: 'server/render-document.cjs', 'mfe-public': 'server/remote.cjs', 'mfe-applicant': 'server/remote.cjs' };
   const missing = ['shell', 'mfe-public', 'mfe-applicant', 'mfe-staff'].filter((p) => !existsSync(path.join(ROOT, p, 'dist', marker[p] ?? 'remoteEntry.js')));
   for (const pkg of missing) execFileSync('npm', ['run', 'build', '-w', pkg], { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(path.join(ROOT, 'server', 'dist', 'server.mjs'))) execFileSync('npm', ['run', 'build', '-w', 'portal-server'], { cwd: ROOT, stdio: 'inherit' });
