@@ -99,6 +99,33 @@ describe('pages rendered on the server', () => {
     }
   });
 
+  it("starts downloading the shell's scripts while the server's page paints, and runs them only once it has painted", async () => {
+    const page = await phonePage(browser);
+    try {
+      const html = await (await fetch(`${portal.url}/login`)).text();
+      const scripts = JSON.parse(html.match(/<script type="application\/json" id="portal-scripts">([^<]*)<\/script>/)[1]);
+      assert.ok(scripts.length > 0);
+      for (const src of scripts) assert.ok(html.includes(`<link rel="preload" as="script" href="${src}">`), `${src} is preloaded`);
+      await page.goto(`${portal.url}/login`);
+      await whenInteractive(page.getByRole('button', { name: 'Sign In' }));
+      const timing = await page.evaluate((sources) => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        const fetched = sources.map((src) => performance.getEntriesByName(new URL(src, location.href).href)[0]?.startTime);
+        const added = sources.map((src) => !!document.querySelector(`script[src="${src}"]`));
+        return { paint, fetched, added };
+      }, scripts);
+      assert.ok(timing.paint > 0, 'the page painted');
+      for (const [i, start] of timing.fetched.entries()) assert.ok(start < timing.paint, `${scripts[i]} was asked for at ${start} ms, before the paint at ${timing.paint} ms`);
+      assert.deepEqual(
+        timing.added,
+        scripts.map(() => true),
+        'every script ran, from its own element',
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('/universities: shows the list it was rendered with and does not ask the API for it again', async () => {
     const universities = await (await fetch(`${portal.url}/api/universities`)).json();
     const page = await phonePage(browser);
