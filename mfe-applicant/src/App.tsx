@@ -4,32 +4,53 @@
  * theme and layout.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
 
-const UniversityList = lazy(() => import('./features/universities').then((m) => ({ default: m.UniversityList })));
-const UniversityDetail = lazy(() => import('./features/universities').then((m) => ({ default: m.UniversityDetail })));
-const ProgramCourses = lazy(() => import('./features/courses').then((m) => ({ default: m.ProgramCourses })));
-const ApplicationWizard = lazy(() => import('./features/wizard').then((m) => ({ default: m.ApplicationWizard })));
-const ApplicationsList = lazy(() => import('./features/applications').then((m) => ({ default: m.ApplicationsList })));
-const ApplicationDetail = lazy(() => import('./features/applications').then((m) => ({ default: m.ApplicationDetail })));
-const ProfilePage = lazy(() => import('./features/profile').then((m) => ({ default: m.ProfilePage })));
-const SettingsPage = lazy(() => import('./features/settings').then((m) => ({ default: m.SettingsPage })));
-const NotificationsPage = lazy(() => import('./features/notifications').then((m) => ({ default: m.NotificationsPage })));
+const universities = () => import('./features/universities');
+const courses = () => import('./features/courses');
+const wizard = () => import('./features/wizard');
+const applications = () => import('./features/applications');
+const profile = () => import('./features/profile');
+const settings = () => import('./features/settings');
+const notifications = () => import('./features/notifications');
+
+const UniversityList = lazy(() => universities().then((m) => ({ default: m.UniversityList })));
+const UniversityDetail = lazy(() => universities().then((m) => ({ default: m.UniversityDetail })));
+const ProgramCourses = lazy(() => courses().then((m) => ({ default: m.ProgramCourses })));
+const ApplicationWizard = lazy(() => wizard().then((m) => ({ default: m.ApplicationWizard })));
+const ApplicationsList = lazy(() => applications().then((m) => ({ default: m.ApplicationsList })));
+const ApplicationDetail = lazy(() => applications().then((m) => ({ default: m.ApplicationDetail })));
+const ProfilePage = lazy(() => profile().then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => settings().then((m) => ({ default: m.SettingsPage })));
+const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
 
 /** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
-export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> = [
-  { path: '/dashboard', element: <UniversityList /> },
-  { path: '/universities/:id', element: <UniversityDetail /> },
-  { path: '/courses/:id', element: <ProgramCourses /> },
-  { path: '/apply/:universityId', element: <ApplicationWizard /> },
-  { path: '/applications', element: <ApplicationsList /> },
-  { path: '/applications/:applicationId', element: <ApplicationDetail /> },
-  { path: '/profile', element: <ProfilePage /> },
-  { path: '/settings', element: <SettingsPage /> },
-  { path: '/notifications', element: <NotificationsPage /> },
+export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode; load: () => Promise<unknown> }> = [
+  { path: '/dashboard', element: <UniversityList />, load: universities },
+  { path: '/universities/:id', element: <UniversityDetail />, load: universities },
+  { path: '/courses/:id', element: <ProgramCourses />, load: courses },
+  { path: '/apply/:universityId', element: <ApplicationWizard />, load: wizard },
+  { path: '/applications', element: <ApplicationsList />, load: applications },
+  { path: '/applications/:applicationId', element: <ApplicationDetail />, load: applications },
+  { path: '/profile', element: <ProfilePage />, load: profile },
+  { path: '/settings', element: <SettingsPage />, load: settings },
+  { path: '/notifications', element: <NotificationsPage />, load: notifications },
 ];
+
+/** Starts downloading the code of the page at `pathname`, if this remote has one. */
+export function preloadPage(pathname: string): Promise<unknown> | undefined {
+  const route = APPLICANT_ROUTES.find((r) => matchPath(r.path, pathname));
+  // A failure shows when the page itself asks for the code (its error boundary).
+  return route?.load().catch(() => undefined);
+}
+
+// The page the visitor opened downloads as soon as the shell has this module,
+// rather than after the shell's applicant frame and React's first render (a
+// round trip on a slow network). Not on the server, which renders from its
+// own bundle.
+if (typeof window !== 'undefined') void preloadPage(window.location.pathname);
 
 export default function App() {
   return (
