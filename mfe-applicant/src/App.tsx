@@ -4,7 +4,8 @@
  * theme and layout.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { matchPath, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { preloadRouteAt, type PreloadableRoute } from 'shared-api/pages';
 import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
 
@@ -27,7 +28,7 @@ const SettingsPage = lazy(() => settings().then((m) => ({ default: m.SettingsPag
 const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
 
 /** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
-export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode; load: () => Promise<unknown> }> = [
+export const APPLICANT_ROUTES: ReadonlyArray<PreloadableRoute & { element: ReactNode }> = [
   { path: '/dashboard', element: <UniversityList />, load: universities },
   { path: '/universities/:id', element: <UniversityDetail />, load: universities },
   { path: '/courses/:id', element: <ProgramCourses />, load: courses },
@@ -40,11 +41,7 @@ export const APPLICANT_ROUTES: ReadonlyArray<{ path: string; element: ReactNode;
 ];
 
 /** Starts downloading the code of the page at `pathname`, if this remote has one. */
-export function preloadPage(pathname: string): Promise<unknown> | undefined {
-  const route = APPLICANT_ROUTES.find((r) => matchPath(r.path, pathname));
-  // A failure shows when the page itself asks for the code (its error boundary).
-  return route?.load().catch(() => undefined);
-}
+export const preloadPage = (pathname: string) => preloadRouteAt(APPLICANT_ROUTES, pathname);
 
 // The page the visitor opened downloads as soon as the shell has this module,
 // rather than after the shell's applicant frame and React's first render (a

@@ -37,7 +37,12 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; page: PageName }> = [
 
 const pages = Object.fromEntries((Object.keys(load) as PageName[]).map((name) => [name, lazy(load[name])])) as Record<PageName, LazyExoticComponent<ComponentType>>;
 
-/** Starts downloading the code of the page at `pathname`, if this remote has one. */
+/**
+ * Starts downloading the code of the page at `pathname`, if this remote has one.
+ * The staff and applicant remotes do this with shared-api/pages' preloadRouteAt;
+ * guests' pages keep react-router's matchPath, which they load anyway, rather
+ * than bundle that module (177 bytes over the /home ceiling).
+ */
 export function preloadPage(pathname: string): void {
   const route = PUBLIC_ROUTES.find((r) => matchPath(r.path, pathname));
   if (route) void load[route.page]().catch(() => undefined);

@@ -5,7 +5,8 @@
  * the code it shows (the charts and the file viewer are split further).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchPath, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { preloadRouteAt, type PreloadableRoute } from 'shared-api/pages';
 import { isStaff, useAuth } from 'shared-auth';
 import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
@@ -64,7 +65,7 @@ function SuperuserOnly({ children }: { children: ReactNode }) {
 const su = (element: ReactNode) => <SuperuserOnly>{element}</SuperuserOnly>;
 
 /** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
-export const STAFF_ROUTES: ReadonlyArray<{ path: string; element: ReactNode; load: () => Promise<unknown> }> = [
+export const STAFF_ROUTES: ReadonlyArray<PreloadableRoute & { element: ReactNode }> = [
   { path: '/dashboard', element: <Dashboard />, load: dashboard },
   { path: '/applications', element: <ApplicationsList />, load: applications },
   { path: '/applications/:id', element: <ApplicationDetail />, load: applications },
@@ -95,11 +96,7 @@ export const STAFF_ROUTES: ReadonlyArray<{ path: string; element: ReactNode; loa
 ];
 
 /** Starts downloading the code of the page at `pathname`, if this remote has one. */
-export function preloadPage(pathname: string): Promise<unknown> | undefined {
-  const route = STAFF_ROUTES.find((r) => matchPath(r.path, pathname));
-  // A failure shows when the page itself asks for the code (its error boundary).
-  return route?.load().catch(() => undefined);
-}
+export const preloadPage = (pathname: string) => preloadRouteAt(STAFF_ROUTES, pathname);
 
 // The page the visitor opened downloads as soon as the shell has this module,
 // rather than after the shell's staff frame and React's first render (a round

@@ -1,5 +1,5 @@
 import { parseRemoteList } from '../src/contract/page-manifest-schema';
-import { mayPrerenderFor, menuEntries, pagesAt, readRemoteList } from '../src/contract/pages';
+import { mayPrerenderFor, menuEntries, pagesAt, preloadRouteAt, readRemoteList } from '../src/contract/pages';
 
 const page = { path: '/programs', roles: ['ADMIN'], layout: 'staff', nav: [{ menu: 'sidebar', label: 'Programs', order: 30, iconPath: 'M3 3h18v18H3z' }] };
 const valid = { entry: '/remotes/mfe-staff/remoteEntry.js', pages: { format: 1, pages: [page, { path: '/programs/:id', roles: ['ADMIN', 'SUPERUSER'], layout: 'staff' }] } };
@@ -70,5 +70,33 @@ describe('the runtime list of remotes and their page manifests', () => {
     expect(menuEntries(remotes, 'ADMIN', 'sidebar')).toEqual([{ label: 'Programs', path: '/programs', order: 30, remote: 'mfe_staff', iconPath: 'M3 3h18v18H3z' }]);
     expect(menuEntries(remotes, 'SUPERUSER', 'sidebar')).toEqual([]);
     expect(menuEntries(remotes, 'toString', 'sidebar')).toEqual([]);
+  });
+});
+
+describe('preloadRouteAt', () => {
+  const loaded: string[] = [];
+  const route = (path: string, fail = false) => ({
+    path,
+    load: () => {
+      loaded.push(path);
+      return fail ? Promise.reject(new Error('offline')) : Promise.resolve(path);
+    },
+  });
+  beforeEach(() => loaded.splice(0));
+
+  it("loads the page the router would pick: a fixed segment over a parameter, whatever the routes' order", async () => {
+    const routes = [route('/universities/:id'), route('/universities/all'), route('/dashboard')];
+    await expect(preloadRouteAt(routes, '/universities/all')).resolves.toBe('/universities/all');
+    await expect(preloadRouteAt(routes, '/Universities/12')).resolves.toBe('/universities/:id');
+    expect(loaded).toEqual(['/universities/all', '/universities/:id']);
+  });
+
+  it('loads nothing where the remote has no page', () => {
+    expect(preloadRouteAt([route('/dashboard')], '/apply/3')).toBeUndefined();
+    expect(loaded).toEqual([]);
+  });
+
+  it('leaves a failed load to the page, which asks again and shows it', async () => {
+    await expect(preloadRouteAt([route('/dashboard', true)], '/dashboard')).resolves.toBeUndefined();
   });
 });

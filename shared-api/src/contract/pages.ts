@@ -117,6 +117,25 @@ function rank(pattern: string): number {
     .reduce((score, segment) => score + (segment.startsWith(':') ? 2 : 3), 0);
 }
 
+/** A route of a remote's App and the loader of its page's code. */
+export interface PreloadableRoute {
+  path: string;
+  load: () => Promise<unknown>;
+}
+
+/**
+ * Starts loading the code of the page a remote's App routes at `pathname`
+ * (the best-ranked pattern, as the router picks it), so it downloads as soon
+ * as the shell has the remote rather than after the shell's frame renders;
+ * undefined when the remote has no page there. A failure is left to the page,
+ * which asks again and shows it.
+ */
+export function preloadRouteAt(routes: ReadonlyArray<PreloadableRoute>, pathname: string): Promise<unknown> | undefined {
+  let best: PreloadableRoute | undefined;
+  for (const route of routes) if (matchesPattern(route.path, pathname) && (!best || rank(route.path) > rank(best.path))) best = route;
+  return best?.load().catch(() => undefined);
+}
+
 export interface PageAt {
   remote: string;
   page: PageEntry;
