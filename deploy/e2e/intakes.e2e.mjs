@@ -188,11 +188,23 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     await phone.getByLabel(/^Intake/).selectOption(String(intake.id));
     await phone.getByLabel(/^First choice program/).selectOption(String(first.id));
     await fillEducation(phone, { nrc: '456789/10/1', schoolProvince: 'Copperbelt', institution: 'Kitwe Boys Secondary' });
-    // The draft reaches the server as they type (at most one save every few seconds).
+    // The draft reaches the server as they type (at most one save every few seconds). Wait for
+    // the last row as typed: the first grade chosen already saves five rows, four of them blank.
     await until('the draft saved on the server', async () => {
       const saved = await call('/api/drafts/mine', { token: chanda.token });
       const draft = saved.body?.draft;
-      return saved.status === 200 && draft?.institution === 'Kitwe Boys Secondary' && draft.programIds?.[0] === first.id && draft.city === 'Kitwe' && draft.grade12Results?.length === 5;
+      const lastRow = draft?.grade12Results?.[4];
+      return (
+        saved.status === 200 && draft.institution === 'Kitwe Boys Secondary' && draft.programIds?.[0] === first.id && draft.city === 'Kitwe' && lastRow?.subject === 'Physics' && lastRow.grade === 5
+      );
+    });
+    // A last correction, and the tab is closed at once, well before the next paced save:
+    // leaving the page sends it.
+    await phone.getByLabel(/^Institution attended/).fill('Kitwe Boys Secondary School');
+    await phone.close({ runBeforeUnload: true });
+    await until('the correction typed just before closing the tab saved on the server', async () => {
+      const saved = await call('/api/drafts/mine', { token: chanda.token });
+      return saved.body?.draft?.institution === 'Kitwe Boys Secondary School';
     });
     assert.deepEqual(phoneErrors, []);
     await phone.context().close();
@@ -206,7 +218,7 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     await laptop.waitForURL(`${portal.url}/apply/${university.id}`);
     await laptop.getByText(/^We restored your draft from your other device/).waitFor({ timeout: 20_000 });
     await laptop.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor({ timeout: 20_000 });
-    assert.equal(await laptop.getByLabel(/^Institution attended/).inputValue(), 'Kitwe Boys Secondary');
+    assert.equal(await laptop.getByLabel(/^Institution attended/).inputValue(), 'Kitwe Boys Secondary School');
     assert.equal(await laptop.getByLabel(/^First choice program/).inputValue(), String(first.id));
     assert.equal(await laptop.getByLabel('Subject 5', { exact: true }).inputValue(), 'Physics', 'the Grade 12 results came with the draft');
     await laptop.getByLabel(/^Intake/).selectOption(String(intake.id));

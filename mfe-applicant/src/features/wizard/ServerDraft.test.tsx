@@ -132,6 +132,47 @@ describe('the draft on the server', () => {
     expect(save).toHaveBeenCalledTimes(2);
   });
 
+  it('sends what waits for its turn at once when the page is hidden, in a request that outlives the page', async () => {
+    const setVisibility = (state: DocumentVisibilityState) => Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+    try {
+      await openWizard();
+      fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+      await advance(SAVE_INTERVAL_MS);
+      expect(save).toHaveBeenCalledTimes(1);
+
+      // Typed, then the phone locked a second later: no waiting for the interval.
+      fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Livingstone' } });
+      await advance(1000);
+      expect(save).toHaveBeenCalledTimes(1);
+      setVisibility('hidden');
+      await act(async () => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        await Promise.resolve();
+      });
+      expect(save).toHaveBeenCalledTimes(2);
+      expect(save.mock.calls[1][0]).toMatchObject({ city: 'Livingstone' });
+      expect(save.mock.calls[1][1]).toEqual({ keepalive: true });
+
+      // Nothing left to send: neither the page coming back nor going away again sends anything.
+      setVisibility('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('pagehide'));
+      await advance(60_000);
+      expect(save).toHaveBeenCalledTimes(2);
+
+      // Closing the tab (pagehide) while a change waits sends it too.
+      fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Mongu' } });
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'));
+        await Promise.resolve();
+      });
+      expect(save).toHaveBeenCalledTimes(3);
+      expect(save.mock.calls[2][0]).toMatchObject({ city: 'Mongu' });
+    } finally {
+      setVisibility('visible');
+    }
+  });
+
   it('backs off while offline instead of retrying in a loop', async () => {
     save.mockRejectedValue(new TypeError('Failed to fetch'));
     await openWizard();

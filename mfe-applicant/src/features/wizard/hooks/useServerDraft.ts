@@ -6,7 +6,11 @@
  *
  * - Pacing: at most one save every SAVE_INTERVAL_MS, only when the draft
  *   differs from what the server last accepted; a failed save waits longer
- *   each time (up to MAX_BACKOFF_MS) instead of retrying in a loop.
+ *   each time (up to MAX_BACKOFF_MS) instead of retrying in a loop. When the
+ *   page is hidden (the applicant switches app, locks the phone or closes the
+ *   tab) the fields waiting for their turn go at once, in a request that
+ *   outlives the page: otherwise what was typed in the last seconds would
+ *   reach only this device.
  * - A chosen document goes to the draft once: once its resumable upload
  *   (useDocumentUploads) has finished, the draft is linked to that upload
  *   and no bytes are sent again; only a document whose resumable upload
@@ -137,46 +141,52 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   }, []);
 
   // One round: the fields if they changed, then each document not yet on the server (or removed here).
-  const flush = useCallback(async () => {
-    if (busy.current || suspended.current) return;
-    busy.current = true;
-    lastRequestAt.current = Date.now();
-    try {
-      const { draft: current, files: chosen, uploadOf } = latest.current;
-      const data = toDraftData(current);
-      const json = JSON.stringify(data);
-      if (json !== savedJson.current) {
-        try {
-          learn(await draftsApi.save({ ...data, updatedAt: version.current }));
-          savedJson.current = json;
-        } catch (error) {
-          if (errorStatus(error) !== 409) throw error;
-          // Saved from another device since: the applicant is typing here, so this copy is the newer one.
-          learn(await draftsApi.get());
-          learn(await draftsApi.save({ ...data, updatedAt: version.current }));
-          savedJson.current = json;
+  const flush = useCallback(
+    async ({ leavingPage = false } = {}) => {
+      if (busy.current || suspended.current) return;
+      busy.current = true;
+      lastRequestAt.current = Date.now();
+      try {
+        const { draft: current, files: chosen, uploadOf } = latest.current;
+        const data = toDraftData(current);
+        const json = JSON.stringify(data);
+        if (json !== savedJson.current) {
+          try {
+            // keepalive: the browser finishes the request after the page has gone.
+            learn(await draftsApi.save({ ...data, updatedAt: version.current }, leavingPage ? { keepalive: true } : undefined));
+            savedJson.current = json;
+          } catch (error) {
+            if (errorStatus(error) !== 409) throw error;
+            // Saved from another device since: the applicant is typing here, so this copy is the newer one.
+            learn(await draftsApi.get());
+            learn(await draftsApi.save({ ...data, updatedAt: version.current }));
+            savedJson.current = json;
+          }
         }
-      }
-      for (const type of DOCUMENT_TYPES) {
-        const file = chosen[type];
-        if (file && stored.current[type] !== file) {
-          const upload = uploadOf(type, file);
-          // Still being sent resumably: linked once it finishes (the uploads' progress schedules another round).
-          if (upload.status === 'pending') continue;
-          learn(upload.status === 'uploaded' ? await draftsApi.linkUpload(type, upload.uploadId) : await draftsApi.putFile(type, file, file.name));
-          stored.current[type] = file;
-        } else if (!file && serverTypes.current.has(type)) {
-          learn(await draftsApi.removeFile(type));
-          delete stored.current[type];
+        // A page being left sends no documents: a request that outlives it carries at most 64 KB.
+        if (leavingPage) return;
+        for (const type of DOCUMENT_TYPES) {
+          const file = chosen[type];
+          if (file && stored.current[type] !== file) {
+            const upload = uploadOf(type, file);
+            // Still being sent resumably: linked once it finishes (the uploads' progress schedules another round).
+            if (upload.status === 'pending') continue;
+            learn(upload.status === 'uploaded' ? await draftsApi.linkUpload(type, upload.uploadId) : await draftsApi.putFile(type, file, file.name));
+            stored.current[type] = file;
+          } else if (!file && serverTypes.current.has(type)) {
+            learn(await draftsApi.removeFile(type));
+            delete stored.current[type];
+          }
         }
+        backoff.current = 0;
+      } catch {
+        backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
+      } finally {
+        busy.current = false;
       }
-      backoff.current = 0;
-    } catch {
-      backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
-    } finally {
-      busy.current = false;
-    }
-  }, [learn]);
+    },
+    [learn],
+  );
 
   const schedule = useCallback(() => {
     if (timer.current || suspended.current) return;
@@ -262,6 +272,25 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     if (changedSinceSave()) schedule();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reconciled, draft, files, uploads.states]);
+
+  // The page hidden: the save waiting for its turn goes now, whatever the pace.
+  useEffect(() => {
+    if (!reconciled) return;
+    const saveBeforeLeaving = (event: Event) => {
+      if ((event.type === 'visibilitychange' && document.visibilityState !== 'hidden') || !timer.current) return;
+      clearTimeout(timer.current);
+      timer.current = null;
+      void flush({ leavingPage: true }).then(() => {
+        if (changedSinceSave()) schedule();
+      });
+    };
+    document.addEventListener('visibilitychange', saveBeforeLeaving);
+    window.addEventListener('pagehide', saveBeforeLeaving);
+    return () => {
+      document.removeEventListener('visibilitychange', saveBeforeLeaving);
+      window.removeEventListener('pagehide', saveBeforeLeaving);
+    };
+  }, [reconciled, flush, schedule]);
 
   useEffect(
     () => () => {
