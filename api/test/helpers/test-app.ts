@@ -12,6 +12,7 @@ import { buildApp, type PortalApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/infrastructure/database/client';
 import type { Clock } from '../../src/context';
+import { emptyDatabaseDump } from './pglite-template';
 
 export interface TestApp extends PortalApp {
   config: Config;
@@ -86,7 +87,7 @@ export async function startTestApp(
     drop = created.drop;
     database = await openDatabase({ kind: 'postgres', url: created.url });
   } else {
-    database = await openDatabase({ kind: 'pglite-memory' });
+    database = await openDatabase({ kind: 'pglite-memory', from: await emptyDatabaseDump() });
   }
   const own = options.logStream;
   const logStream = own ? { write: (line: string) => (runLog.write(line), own.write(line)) } : runLog;
