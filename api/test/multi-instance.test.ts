@@ -2,7 +2,8 @@
  * Two real API processes (instance A and B) with the same configuration,
  * started together on one empty PostgreSQL database, one Redis and one
  * S3-compatible store (s3rver on loopback): migrations run once, a file
- * uploaded through A downloads through B, a rate limit counts across both, an
+ * uploaded through A downloads through B, a resumable upload is written by one
+ * instance at a time, a rate limit counts across both, an
  * account archived through A is refused by B at once, and the payment
  * reconciliation job checks each payment on one instance at a time.
  *
@@ -12,6 +13,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -207,6 +209,78 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
     // The tus copy (the object, its .info and any .part) left the bucket once the bytes were in the document storage.
     const leftovers = readdirSync(path.join(s3!.directory, `portal-multi-${RUN}`)).filter((name) => name.startsWith(uploadId));
     assert.deepEqual(leftovers, []);
+  });
+
+  it('lets one instance at a time write an upload: a PATCH resumed on B first stops the one A still holds', async () => {
+    const applicant = await registerApplicant(A, 'tus-lock');
+    const pdf = samplePdf(300_000);
+    const created = await call(A, 'POST', '/api/uploads', {
+      token: applicant.token,
+      headers: { ...TUS, 'upload-length': String(pdf.length), 'upload-metadata': uploadMetadata({ documentType: 'ACADEMIC_RESULTS', filename: 'results.pdf' }) },
+    });
+    assert.equal(created.status, 201, created.bytes.toString());
+    const location = created.headers.get('location')!;
+    const uploadId = location.split('/').pop()!;
+
+    // A phone's PATCH to A that sent a third of the file and went quiet (its connection half-open).
+    const held = httpRequest(new URL(location, A.url), {
+      method: 'PATCH',
+      headers: {
+        ...TUS,
+        ...headers,
+        authorization: `Bearer ${applicant.token}`,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(pdf.length),
+      },
+    });
+    const heldAnswered = new Promise<{ at: number; outcome: string }>((resolve) => {
+      held.on('response', (res) => {
+        res.resume();
+        resolve({ at: Date.now(), outcome: `status ${res.statusCode}` });
+      });
+      held.on('error', (error) => resolve({ at: Date.now(), outcome: error.message }));
+    });
+    held.write(pdf.subarray(0, 100_000));
+    // A holds the upload's lock while it reads the body: the lock is in the shared Redis.
+    for (let tries = 0; (await redis!.exists(`portal:tus-lock:${uploadId}`)) === 0; tries++) {
+      assert.ok(tries < 200, 'instance A holds the upload in the lock every instance sees');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    // The phone comes back through B and resumes: B asks A to let go, and writes only once A has.
+    const resumed = await call(B, 'HEAD', location, { token: applicant.token, headers: TUS });
+    assert.equal(resumed.status, 200);
+    const offset = Number(resumed.headers.get('upload-offset'));
+    const onB = await call(B, 'PATCH', location, {
+      token: applicant.token,
+      body: pdf.subarray(offset),
+      headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    });
+    const answeredOnB = Date.now();
+    const onA = await heldAnswered;
+    held.destroy();
+    assert.ok(onA.at <= answeredOnB, `A let go of the upload (${onA.outcome}) before B answered (${onB.status})`);
+
+    // Whatever A kept, the client goes on from the offset the store reports and the document is whole.
+    let now = await call(B, 'HEAD', location, { token: applicant.token, headers: TUS });
+    if (onB.status !== 204) {
+      assert.equal(onB.status, 409, onB.bytes.toString());
+      const from = Number(now.headers.get('upload-offset'));
+      const rest = await call(A, 'PATCH', location, {
+        token: applicant.token,
+        body: pdf.subarray(from),
+        headers: { ...TUS, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+      });
+      assert.equal(rest.status, 204, rest.bytes.toString());
+      now = await call(B, 'HEAD', location, { token: applicant.token, headers: TUS });
+    }
+    assert.equal(now.headers.get('upload-offset'), String(pdf.length));
+    const linked = await call(A, 'PUT', '/api/drafts/mine/files/ACADEMIC_RESULTS', { token: applicant.token, json: { uploadId } });
+    assert.equal(linked.status, 200, linked.bytes.toString());
+    const downloaded = await call(B, 'GET', '/api/drafts/mine/files/ACADEMIC_RESULTS', { token: applicant.token });
+    assert.ok(downloaded.bytes.equals(pdf), 'the document is the file, byte for byte');
+    assert.equal(await redis!.exists(`portal:tus-lock:${uploadId}`), 0, 'no lock is left behind');
   });
 
   it('counts failed sign-ins of one account across both instances', async () => {

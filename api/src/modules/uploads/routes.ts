@@ -28,6 +28,7 @@ import {
   UPLOAD_FAILED_MESSAGE,
   type UploadStart,
 } from './service';
+import { SharedLocker } from './shared-locker';
 import { uploadStoreFor } from './store';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -55,9 +56,14 @@ interface Pending {
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const { maxFileBytes } = ctx.config.uploads;
   const pending = new WeakMap<Request, Pending>();
+  // Several instances behind nginx share one lock per upload (see shared-locker.ts); one instance needs tus's own.
+  const redisUrl = ctx.config.redisUrl;
+  const locker = redisUrl ? new SharedLocker({ redisUrl, onRedisError: (error) => app.log.warn({ reason: error.message }, 'uploads: Redis unavailable, locking in this instance') }) : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: uploadStoreFor(ctx.config),
+    ...(locker ? { locker } : {}),
     relativeLocation: true,
     maxSize: maxFileBytes,
     namingFunction: () => randomBytes(16).toString('hex'),
