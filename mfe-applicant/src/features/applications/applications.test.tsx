@@ -190,6 +190,24 @@ describe('my applications', () => {
   });
 });
 
+describe('an application sent offline from a wizard since closed', () => {
+  it('says on the card that it waits to be sent, for its applicant and university only', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 4 }));
+    const waiting = 'You pressed Submit while offline: the application is sent when you resume it with a connection.';
+    await getFileStore().putRecord('submit-pending', { userId: 7, universityId: 3 });
+    const view = renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText(waiting)).toBeInTheDocument();
+    view.unmount();
+
+    // Kept for another university: not this draft's.
+    await getFileStore().putRecord('submit-pending', { userId: 7, universityId: 4 });
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    expect(await screen.findByText(/unfinished application to University of Zambia/)).toBeInTheDocument();
+    expect(screen.queryByText(waiting)).toBeNull();
+  });
+});
+
 describe('a draft saved on another device', () => {
   it('offers the server copy when this device has none, and goes to the wizard to resume it', async () => {
     const user = userEvent.setup();

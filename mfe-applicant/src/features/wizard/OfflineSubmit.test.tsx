@@ -64,6 +64,54 @@ describe('submitting offline (issue 19)', () => {
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
+  it('still sends it when the tab was closed while waiting: the wizard opened again online sends it at once', async () => {
+    const user = userEvent.setup();
+    await storeCompleteDraft();
+    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 101, message: 'ok' }) });
+    const closed = renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    // The phone's browser is closed; the network comes back while nothing of the portal runs.
+    closed.unmount();
+    online = true;
+
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    expect(applicationsApi.submit).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(await getFileStore().getRecords('')).toEqual([]);
+  });
+
+  it('opened again still offline, it says it is waiting and sends when the network returns; Submit not pressed again', async () => {
+    const user = userEvent.setup();
+    await storeCompleteDraft();
+    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 102, message: 'ok' }) });
+    const closed = renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    closed.unmount();
+
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Will send when back online' })).toBeDisabled();
+    expect(applicationsApi.submit).not.toHaveBeenCalled();
+    setOnline(true);
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
+    expect(applicationsApi.submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a wizard whose Submit was never pressed is not sent by opening it', async () => {
+    await storeCompleteDraft();
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Submit Application' })).toBeEnabled();
+    expect(applicationsApi.submit).not.toHaveBeenCalled();
+  });
+
   it('a connection lost while sending waits too, instead of failing', async () => {
     const user = userEvent.setup();
     await storeCompleteDraft();

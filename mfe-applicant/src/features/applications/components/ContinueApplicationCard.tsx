@@ -11,6 +11,7 @@ import { useFeedback } from 'shared-auth/dialogs';
 import { clearDraft, loadDraft, parseDraft, type ApplicationDraft } from '../../../lib/application-draft';
 import { recoverDraft } from '../../../lib/draft-recovery';
 import { getFileStore } from '../../../lib/file-store';
+import { isSendPending } from '../../../lib/pending-send';
 import { notify } from 'shared-auth';
 import { draftsApi, universitiesApi } from 'shared-api';
 import { useServerData } from 'shared-api/data';
@@ -46,6 +47,8 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
 
   // The card names the university, so an applicant with drafts in mind knows which one this is.
   const universityName = useServerData(universityId !== null ? () => universitiesApi.get(universityId) : null, [universityId]).data?.name ?? '';
+  // Submit was pressed offline: the application goes once the wizard is open again.
+  const sendPending = useServerData(universityId !== null ? () => isSendPending(userId, universityId) : null, [userId, universityId]).data === true;
 
   if (!draft) return null;
 
@@ -81,6 +84,11 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
           You have an unfinished application{universityName ? ` to ${universityName}` : ''}
           {draft.fullName ? ` for ${draft.fullName}` : ''} (step {draft.step} of 4). Your answers and chosen files are saved on this device.
         </Typography>
+        {sendPending && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            You pressed Submit while offline: the application is sent when you resume it with a connection.
+          </Typography>
+        )}
         {outlook?.kind === 'open' && (
           <Box sx={{ mt: 1.5 }}>
             <IntakeDeadline intake={outlook.open[0]!} />

@@ -27,6 +27,7 @@ import { PersonalStep } from './PersonalStep';
 import { ProgramStep } from './ProgramStep';
 import { feeNotice, ReviewStep } from './ReviewStep';
 import { useIntakeChoice } from '../hooks/useIntakeChoice';
+import { usePendingSend } from '../hooks/usePendingSend';
 import { IntakeChoice } from './IntakeChoice';
 import { ApplicationsClosed } from '../../../components/IntakeNotices';
 
@@ -114,8 +115,14 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
   const [submitError, setSubmitError] = useState('');
   const [firstApplicationId, setFirstApplicationId] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ warning: string; fee: ApplicationFee } | null>(null);
-  // Submit pressed offline: the application goes when the browser is back online (issue 19).
+  // Submit pressed offline: the application goes when the browser is back online (issue 19),
+  // in this wizard or, if it was closed meanwhile, in the next one opened (usePendingSend).
   const [waitingForNetwork, setWaitingForNetwork] = useState(false);
+  const pendingSend = usePendingSend(user.id, universityId);
+  const waitForNetwork = () => {
+    setWaitingForNetwork(true);
+    pendingSend.keep();
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const step = draft.step;
@@ -172,7 +179,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
     setSubmitError('');
     setFirstApplicationId(null);
     if (!navigator.onLine) {
-      setWaitingForNetwork(true);
+      waitForNetwork();
       return;
     }
     setWaitingForNetwork(false);
@@ -196,14 +203,17 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
         await discard();
         setSubmitted({ warning: outcome.kind === 'unclear' ? UNCLEAR_MESSAGE : '', fee: owed });
       } else if (outcome.kind === 'network' && !navigator.onLine) {
-        setWaitingForNetwork(true);
+        waitForNetwork();
       } else {
+        pendingSend.forget();
         setSubmitError(outcome.message);
         if (outcome.kind === 'refused') setFirstApplicationId(outcome.applicationId);
       }
     } catch {
-      if (navigator.onLine) setSubmitError('Something went wrong. Please try again.');
-      else setWaitingForNetwork(true);
+      if (navigator.onLine) {
+        pendingSend.forget();
+        setSubmitError('Something went wrong. Please try again.');
+      } else waitForNetwork();
     } finally {
       setSending(null);
       if (!sent) serverDraft.resume();
@@ -212,6 +222,21 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
 
   // The application as it is when the network returns (it may have been edited meanwhile).
   const sendWhenOnline = useEffectEvent(() => void submit());
+  // Sent offline in a wizard since closed: still offline, wait again; online, send it once
+  // what Submit checks (the files, the programs, the intakes) has loaded.
+  const resumed = useRef(false);
+  const checksLoaded = programsLoad.data !== undefined && intake.outlook !== null;
+  const resumeSending = useEffectEvent(() => void submit());
+  useEffect(() => {
+    if (!pendingSend.pendingAtOpen || !filesRestored || resumed.current) return;
+    if (!navigator.onLine) {
+      resumed.current = true;
+      setWaitingForNetwork(true);
+    } else if (checksLoaded) {
+      resumed.current = true;
+      resumeSending();
+    }
+  }, [pendingSend.pendingAtOpen, filesRestored, checksLoaded]);
   useEffect(() => {
     if (!waitingForNetwork) return;
     const onOnline = () => sendWhenOnline();
