@@ -143,7 +143,7 @@ describe('the portal opens offline', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('a returning applicant sees their applications and draft offline, edits it, and Submit goes when the network returns', async () => {
+  it('a returning applicant sees their applications and draft offline, edits it, and Submit goes when the network returns, though the browser was closed meanwhile', async () => {
     page = await desktopPage(browser);
     const errors = collectPageErrors(page);
     await signIn(page, portal.url, applicant);
@@ -209,7 +209,14 @@ describe('the portal opens offline', () => {
     await page.getByText(/^You are offline\. Your application is kept on this device/).waitFor();
     assert.equal((await api('/api/applications/user/' + JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id)).length, 1, 'nothing was sent offline');
 
+    // The portal is left while it waits (the page unloaded, as when the phone's browser is
+    // closed); the network comes back while nothing of it runs.
+    await page.goto('about:blank');
     await page.context().setOffline(false);
+    await page.goto(`${portal.url}/applications`);
+    await page.getByText('You pressed Submit while offline: the application is sent when you resume it with a connection.').waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Resume Application' }).click();
+    // Sent without pressing Submit again.
     await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: WAIT_MS });
     const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id;
     const mine = await api(`/api/applications/user/${userId}`);
