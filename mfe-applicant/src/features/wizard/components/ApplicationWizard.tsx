@@ -220,13 +220,12 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
     }
   };
 
-  // The application as it is when the network returns (it may have been edited meanwhile).
-  const sendWhenOnline = useEffectEvent(() => void submit());
+  // The application as it is now, when the network returns or a wizard reopens (it may have been edited meanwhile).
+  const sendLatest = useEffectEvent(() => void submit());
   // Sent offline in a wizard since closed: still offline, wait again; online, send it once
   // what Submit checks (the files, the programs, the intakes) has loaded.
   const resumed = useRef(false);
   const checksLoaded = programsLoad.data !== undefined && intake.outlook !== null;
-  const resumeSending = useEffectEvent(() => void submit());
   useEffect(() => {
     if (!pendingSend.pendingAtOpen || !filesRestored || resumed.current) return;
     if (!navigator.onLine) {
@@ -234,12 +233,12 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
       setWaitingForNetwork(true);
     } else if (checksLoaded) {
       resumed.current = true;
-      resumeSending();
+      sendLatest();
     }
   }, [pendingSend.pendingAtOpen, filesRestored, checksLoaded]);
   useEffect(() => {
     if (!waitingForNetwork) return;
-    const onOnline = () => sendWhenOnline();
+    const onOnline = () => sendLatest();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [waitingForNetwork]);
