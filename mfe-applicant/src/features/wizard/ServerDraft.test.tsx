@@ -8,7 +8,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { applicationsApi, draftsApi, programsApi, universitiesApi, type Draft, type Program } from 'shared-api';
 import { DRAFT_KEY, emptyDraft, loadDraft } from '../../lib/application-draft';
-import { createMemoryFileStore, setFileStore } from '../../lib/file-store';
+import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { applicant, httpError, renderAt, signIn } from '../../test-utils';
 import { ApplicationWizard } from './components/ApplicationWizard';
 import { SAVE_INTERVAL_MS, SYNC_KEY } from './hooks/useServerDraft';
@@ -216,6 +216,24 @@ describe('the draft on the server', () => {
     await openWizard();
     expect(await screen.findByText(/We restored your draft from your other device \(saved /)).toBeInTheDocument();
     expect(screen.getByLabelText(/^City/)).toHaveValue('Kitwe');
+  });
+
+  it('finds in a newer server copy this device’s own last save (sent as the page was left, its answer never read): nothing restored, nothing downloaded', async () => {
+    const { userId: _userId, ...fields } = { ...emptyDraft(complete), userId: applicant.id, step: 3 };
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...fields, userId: applicant.id }));
+    const front = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'front.png', { type: 'image/png' });
+    await getFileStore().put('NRC_FRONT', front);
+    // This device's view predates that last save: it never read the answer.
+    localStorage.setItem(SYNC_KEY, JSON.stringify({ version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-01T12:00:00.000Z') }));
+    get.mockResolvedValue(serverDraft({ draft: fields as Draft['draft'], files: [{ documentType: 'NRC_FRONT', fileName: 'front.png', fileType: 'image/png', size: front.size }] }));
+    await openWizard();
+    expect(await screen.findByText(/front\.png · /)).toBeInTheDocument();
+    await advance(30_000);
+    expect(screen.queryByText(/We restored your draft/)).toBeNull();
+    expect(draftsApi.downloadFile).not.toHaveBeenCalled();
+    // Nor is anything sent back: the server holds it all.
+    expect(save).not.toHaveBeenCalled();
+    expect(putFile).not.toHaveBeenCalled();
   });
 
   it('after signing in again (the login form clears local storage), still keeps this device’s newer draft', async () => {

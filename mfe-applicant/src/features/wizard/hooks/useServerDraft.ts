@@ -235,11 +235,24 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
       learn(server);
       const serverIsNewer = !hadLocalDraft || (sync.version !== server.updatedAt && Date.parse(server.updatedAt) > sync.changedAt);
       const differs = !sameDraft(server.draft, { ...local, universityId: server.draft.universityId ?? null });
-      if (serverIsNewer) {
+      // A document the server holds that this device has too (same name and size) is neither downloaded nor sent again.
+      const chosenHere = latest.current.files;
+      const missingHere = server.files.filter((file) => {
+        const here = chosenHere[file.documentType];
+        if (here && here.name === file.fileName && here.size === file.size) {
+          stored.current[file.documentType] = here;
+          return false;
+        }
+        return true;
+      });
+      if (serverIsNewer && !differs && missingHere.length === 0) {
+        // The server's copy is this device's own, saved as the page was left (its answer never read): nothing to restore.
+        savedJson.current = JSON.stringify(local);
+      } else if (serverIsNewer) {
         const patch = adoptServer(server.draft, universityId);
         update(patch);
         savedJson.current = JSON.stringify(toDraftData({ ...latest.current.draft, ...patch }));
-        for (const file of server.files) {
+        for (const file of missingHere) {
           try {
             const blob = await draftsApi.downloadFile(file.documentType);
             if (!active) return;
