@@ -76,6 +76,19 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
     return { id: tokenUserId(token), email, token };
   }
 
+  /** A new applicant's resumable upload of a 300 KB PDF, started on A. */
+  async function startUploadOnA(label: string) {
+    const applicant = await registerApplicant(A, label);
+    const pdf = samplePdf(300_000);
+    const created = await call(A, 'POST', '/api/uploads', {
+      token: applicant.token,
+      headers: { ...TUS, 'upload-length': String(pdf.length), 'upload-metadata': uploadMetadata({ documentType: 'ACADEMIC_RESULTS', filename: 'results.pdf' }) },
+    });
+    assert.equal(created.status, 201, created.bytes.toString());
+    const location = created.headers.get('location')!;
+    return { applicant, pdf, location, uploadId: location.split('/').pop()! };
+  }
+
   async function submitApplication(instance: Instance, token: string, programId: number, files: Part[]) {
     const { payload, headers: multipart } = multipartBody([{ name: 'application', value: JSON.stringify(applicationJson([programId])) }, ...files]);
     const res = await call(instance, 'POST', '/api/applications', { token, body: payload, headers: { 'content-type': multipart['content-type']! } });
@@ -174,15 +187,7 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
   });
 
   it('continues on B a resumable upload started on A, through the shared S3 store, and keeps no tus copy once it is a document', async () => {
-    const applicant = await registerApplicant(A, 'tus');
-    const pdf = samplePdf(300_000);
-    const created = await call(A, 'POST', '/api/uploads', {
-      token: applicant.token,
-      headers: { ...TUS, 'upload-length': String(pdf.length), 'upload-metadata': uploadMetadata({ documentType: 'ACADEMIC_RESULTS', filename: 'results.pdf' }) },
-    });
-    assert.equal(created.status, 201, created.bytes.toString());
-    const location = created.headers.get('location')!;
-    const uploadId = location.split('/').pop()!;
+    const { applicant, pdf, location, uploadId } = await startUploadOnA('tus');
     const patch = (instance: Instance, offset: number, end: number) =>
       call(instance, 'PATCH', location, {
         token: applicant.token,
@@ -212,15 +217,7 @@ describe('two API instances on one PostgreSQL, Redis and S3 store', { timeout: 1
   });
 
   it('lets one instance at a time write an upload: a PATCH resumed on B first stops the one A still holds', async () => {
-    const applicant = await registerApplicant(A, 'tus-lock');
-    const pdf = samplePdf(300_000);
-    const created = await call(A, 'POST', '/api/uploads', {
-      token: applicant.token,
-      headers: { ...TUS, 'upload-length': String(pdf.length), 'upload-metadata': uploadMetadata({ documentType: 'ACADEMIC_RESULTS', filename: 'results.pdf' }) },
-    });
-    assert.equal(created.status, 201, created.bytes.toString());
-    const location = created.headers.get('location')!;
-    const uploadId = location.split('/').pop()!;
+    const { applicant, pdf, location, uploadId } = await startUploadOnA('tus-lock');
 
     // A phone's PATCH to A that sent a third of the file and went quiet (its connection half-open).
     const held = httpRequest(new URL(location, A.url), {

@@ -64,7 +64,8 @@ describe('submitting offline (issue 19)', () => {
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
-  it('still sends it when the tab was closed while waiting: the wizard opened again online sends it at once', async () => {
+  /** Submit pressed offline, then the wizard closed while it waits (the phone's browser closed or killed). */
+  async function submitOfflineAndClose() {
     const user = userEvent.setup();
     await storeCompleteDraft();
     (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 101, message: 'ok' }) });
@@ -73,8 +74,12 @@ describe('submitting offline (issue 19)', () => {
     setOnline(false);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
-    // The phone's browser is closed; the network comes back while nothing of the portal runs.
     closed.unmount();
+  }
+
+  it('still sends it when the tab was closed while waiting: the wizard opened again online sends it at once', async () => {
+    await submitOfflineAndClose();
+    // The network comes back while nothing of the portal runs.
     online = true;
 
     renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
@@ -85,15 +90,7 @@ describe('submitting offline (issue 19)', () => {
   });
 
   it('opened again still offline, it says it is waiting and sends when the network returns; Submit not pressed again', async () => {
-    const user = userEvent.setup();
-    await storeCompleteDraft();
-    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 102, message: 'ok' }) });
-    const closed = renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
-    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
-    setOnline(false);
-    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
-    closed.unmount();
+    await submitOfflineAndClose();
 
     renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
     expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
