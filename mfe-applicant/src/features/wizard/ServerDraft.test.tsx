@@ -173,6 +173,44 @@ describe('the draft on the server', () => {
     }
   });
 
+  it('sends what was typed while a save was on its way the moment that save returns, when the page is hidden meanwhile', async () => {
+    const setVisibility = (state: DocumentVisibilityState) => Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+    const answered = save.getMockImplementation()!;
+    let answer: () => void = () => undefined;
+    try {
+      await openWizard();
+      // A slow connection: the first save takes its time.
+      save.mockImplementationOnce((...args: Parameters<typeof answered>) => new Promise((resolve) => (answer = () => resolve(answered(...args)))));
+      fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+      await advance(SAVE_INTERVAL_MS);
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(save.mock.calls[0][1]).toEqual({ keepalive: true });
+
+      // Typed while it is on its way, then the phone locked: no waiting for the interval once it returns.
+      fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Livingstone' } });
+      await advance(500);
+      setVisibility('hidden');
+      await act(async () => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        await Promise.resolve();
+      });
+      expect(save).toHaveBeenCalledTimes(1);
+      await act(async () => {
+        answer();
+        await Promise.resolve();
+      });
+      await advance(0);
+      expect(save).toHaveBeenCalledTimes(2);
+      expect(save.mock.calls[1][0]).toMatchObject({ city: 'Livingstone', updatedAt: '2026-03-02T09:00:01.000Z' });
+      expect(save.mock.calls[1][1]).toEqual({ keepalive: true });
+
+      await advance(60_000);
+      expect(save).toHaveBeenCalledTimes(2);
+    } finally {
+      setVisibility('visible');
+    }
+  });
+
   it('backs off while offline instead of retrying in a loop', async () => {
     save.mockRejectedValue(new TypeError('Failed to fetch'));
     await openWizard();

@@ -8,7 +8,8 @@
  *   differs from what the server last accepted; a failed save waits longer
  *   each time (up to MAX_BACKOFF_MS) instead of retrying in a loop. When the
  *   page is hidden (the applicant switches app, locks the phone or closes the
- *   tab) the fields waiting for their turn go at once, in a request that
+ *   tab) the fields waiting for their turn go at once (or the moment the save
+ *   on its way returns), and every save of the fields is a request that
  *   outlives the page: otherwise what was typed in the last seconds would
  *   reach only this device.
  * - A chosen document goes to the draft once: once its resumable upload
@@ -127,6 +128,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   const serverTypes = useRef<Set<DocumentType>>(new Set());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const busy = useRef(false);
+  /** The page was hidden while a round was on its way: what waits goes the moment it returns. */
+  const leaveAfterRound = useRef(false);
   const lastRequestAt = useRef(0);
   const backoff = useRef(0);
   const suspended = useRef(false);
@@ -142,8 +145,12 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
 
   // One round: the fields if they changed, then each document not yet on the server (or removed here).
   const flush = useCallback(
-    async ({ leavingPage = false } = {}) => {
-      if (busy.current || suspended.current) return;
+    async ({ leavingPage = false } = {}): Promise<void> => {
+      if (suspended.current) return;
+      if (busy.current) {
+        if (leavingPage) leaveAfterRound.current = true;
+        return;
+      }
       busy.current = true;
       lastRequestAt.current = Date.now();
       try {
@@ -152,8 +159,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         const json = JSON.stringify(data);
         if (json !== savedJson.current) {
           try {
-            // keepalive: the browser finishes the request after the page has gone.
-            learn(await draftsApi.save({ ...data, updatedAt: version.current }, leavingPage ? { keepalive: true } : undefined));
+            // keepalive: the browser finishes the request if the page goes while it is on its way.
+            learn(await draftsApi.save({ ...data, updatedAt: version.current }, { keepalive: true }));
             savedJson.current = json;
           } catch (error) {
             if (errorStatus(error) !== 409) throw error;
@@ -183,6 +190,10 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
       } finally {
         busy.current = false;
+      }
+      if (leaveAfterRound.current) {
+        leaveAfterRound.current = false;
+        if (changedSinceSave()) await flush({ leavingPage: true });
       }
     },
     [learn],
