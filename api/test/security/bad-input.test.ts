@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { applicationJson, multipartBody, postMultipart, sampleDocuments, type Part } from '../fixtures/applications';
 import { insertIntake } from '../helpers/intakes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createFullWorld, databaseState, folderState, type FullWorld } from '../helpers/world-full';
+import { createFullWorld, databaseState, folderState, JOBS_AN_HOUR_APART, type FullWorld } from '../helpers/world-full';
 import { CONTROL_STRINGS } from './hostile-inputs';
 
 interface OpenApiParameter {
@@ -190,7 +190,7 @@ describe('bad input on every route: 4xx with a plain message, nothing changed', 
   const problems: string[] = [];
 
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp(JOBS_AN_HOUR_APART);
     w = await createFullWorld(t);
     intakeA = await insertIntake(t, w.uniA.id, [w.programA1.id]);
     spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;

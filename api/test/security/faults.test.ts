@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { submit } from '../fixtures/applications';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createFullWorld, databaseState, folderState, type FullWorld } from '../helpers/world-full';
+import { createFullWorld, databaseState, folderState, JOBS_AN_HOUR_APART, type FullWorld } from '../helpers/world-full';
 
 function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
@@ -69,7 +69,7 @@ describe('database faults during submissions', () => {
   let w: FullWorld;
   let closedByTest = false;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp(JOBS_AN_HOUR_APART);
     w = await createFullWorld(t);
   });
   after(async () => {

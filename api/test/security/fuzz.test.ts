@@ -17,7 +17,7 @@ import { applicationJson, postMultipart, sampleDocuments, type Part } from '../f
 import { samplePdf } from '../fixtures/samples';
 import { insertIntake } from '../helpers/intakes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createFullWorld, databaseState, folderState, type FullWorld } from '../helpers/world-full';
+import { createFullWorld, databaseState, folderState, JOBS_AN_HOUR_APART, type FullWorld } from '../helpers/world-full';
 import { hostileBodies, hostileIds, isRaw, type FieldKind } from './hostile-inputs';
 import { registeredRoutes } from './routes';
 
@@ -294,7 +294,7 @@ describe('fuzz of every write route', () => {
   let t: TestApp;
   let w: FullWorld;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp(JOBS_AN_HOUR_APART);
     w = await createFullWorld(t);
     intakeA = await insertIntake(t, w.uniA.id, [w.programA1.id]);
     const draft = await t.app.inject({ method: 'PUT', url: '/api/drafts/mine', headers: { authorization: `Bearer ${w.userA.token}` }, payload: { fullName: 'Owner Draft', updatedAt: null } });

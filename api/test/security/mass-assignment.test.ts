@@ -12,7 +12,7 @@ import { submit } from '../fixtures/applications';
 import { call } from '../helpers/fixtures';
 import { createApplication } from '../helpers/payments-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createFullWorld, databaseState, type FullWorld } from '../helpers/world-full';
+import { createFullWorld, databaseState, JOBS_AN_HOUR_APART, type FullWorld } from '../helpers/world-full';
 
 const PRIVILEGED = { status: 'APPROVED', paid: true, paymentStatus: 'successful', paidAt: '2026-01-01T00:00:00Z', role: 'SUPERUSER', enabled: false, tokenVersion: 0, passwordHash: 'x' };
 
@@ -20,7 +20,7 @@ describe('mass assignment', () => {
   let t: TestApp;
   let w: FullWorld;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp(JOBS_AN_HOUR_APART);
     w = await createFullWorld(t);
   });
   after(async () => t.close());
