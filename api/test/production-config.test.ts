@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config';
 import { DEMO_LOGINS, DEMO_PASSWORDS } from '../src/modules/demo/data';
-import { freePort, spawnInstance, waitReady, type Instance } from './helpers/cluster';
+import { freePort, READY_TIMEOUT_MS, spawnInstance, waitReady, type Instance } from './helpers/cluster';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -101,7 +101,7 @@ describe('start-up in production', () => {
     instances.push(instance);
     // Bounded: a server that starts anyway would otherwise keep this test waiting for ever.
     const code = await new Promise<number | null | 'still running'>((resolve) => {
-      const timer = setTimeout(() => resolve('still running'), 30_000);
+      const timer = setTimeout(() => resolve('still running'), READY_TIMEOUT_MS);
       instance.child.once('exit', (c) => {
         clearTimeout(timer);
         resolve(c);

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/infrastructure/database/client';
 import { applicationJson, multipartBody, sampleDocuments } from '../fixtures/applications';
+import { READY_TIMEOUT_MS } from '../helpers/cluster';
 import { TEST_JWT_SECRET } from '../helpers/test-app';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -91,7 +92,7 @@ describe('SIGTERM while requests are in flight (real process)', () => {
     });
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     exited.promise = new Promise((resolve) => child.on('exit', (code) => resolve((exited.code = code))));
-    for (let i = 0; i < 300; i += 1) {
+    for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline && child.exitCode === null;) {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
         if (res.status === 200) return;

@@ -21,6 +21,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, uploadSecondsAt3g, WEAK_3G_BYTES_PER_SECOND } from '../../src/config';
 import { applicationJson, multipartBody, sampleDocuments } from '../fixtures/applications';
+import { READY_TIMEOUT_MS } from '../helpers/cluster';
 import { TEST_JWT_SECRET } from '../helpers/test-app';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,7 +96,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     if (!exited) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 300; i += 1) {
+  for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline && !exited;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200) return { child, port, exit, stderr: () => stderr, stop };
     } catch {
