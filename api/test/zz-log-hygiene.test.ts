@@ -2,8 +2,9 @@
  * No log line of the whole API test run carries a password hash, a session
  * or reset token, a reset link, a failed query's parameters, a password or a
  * document number (issue 21 finding 5). security/log-safety.test.ts provokes
- * the failures that once leaked them in one app; this file, named to run
- * last, searches what every test app of the run wrote (see RUN_LOG_FILE):
+ * the failures that once leaked them in one app; this file, run by
+ * test/run.mjs after all the others have finished, searches what every test
+ * app of the run wrote (see RUN_LOG_FILE):
  * thousands of requests, of every kind the other tests make.
  */
 import assert from 'node:assert/strict';

@@ -4,7 +4,7 @@
  *
  *   format check → lint (type-aware) → typecheck (each package) → jest (each browser package) → deploy
  *   tooling tests (deploy/test) → API tests on
- *   PGlite → API tests on PostgreSQL (only when DATABASE_URL is set) → the
+ *   PGlite, two files at a time → API tests on PostgreSQL (only when DATABASE_URL is set) → the
  *   portal server's tests (the web platform beside /api) → builds (api, the
  *   portal server + 4 web bundles, one at a time to spare the 2 cores) →
  *   end-to-end journeys in headless Chromium, two files at a time (each
@@ -36,20 +36,6 @@ function hasJestTests(pkg) {
   const dirs = ['src', 'test'].map((d) => path.join(ROOT, pkg, d)).filter(existsSync);
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? e.name !== 'node_modules' && walk(path.join(dir, e.name)) : /\.test\.tsx?$/.test(e.name)));
   return existsSync(path.join(ROOT, pkg, 'jest.config.cjs')) && dirs.some(walk);
-}
-
-function apiTestFiles() {
-  const dir = path.join(ROOT, 'api', 'test');
-  const found = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.test.ts')) found.push(path.relative(path.join(ROOT, 'api'), p));
-    }
-  };
-  walk(dir);
-  return found.sort();
 }
 
 function nodeTestFiles(relativeDir, pattern) {
@@ -91,7 +77,8 @@ function suites() {
   if (deployTests.length) {
     list.push({ name: 'deploy tooling tests', cwd: '.', command: NODE, args: ['--test', '--test-concurrency=1', '--test-reporter=dot', ...deployTests] });
   }
-  const apiArgs = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=dot', ...apiTestFiles()];
+  // Two files at a time, then the log-hygiene file after them (api/test/run.mjs).
+  const apiArgs = ['test/run.mjs', '--reporter=dot'];
   list.push({ name: 'api tests (PGlite)', cwd: 'api', command: NODE, args: apiArgs, env: { DATABASE_URL: undefined } });
   if (process.env.DATABASE_URL) {
     list.push({ name: 'api tests (PostgreSQL)', cwd: 'api', command: NODE, args: apiArgs, env: { DATABASE_URL: process.env.DATABASE_URL } });

@@ -24,11 +24,12 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 /**
  * Every test app of one run of the API tests writes its log lines, at debug
- * level, to one file named by the test runner's process (every test file runs
- * as a child of it), which test/zz-log-hygiene.test.ts, run last, searches
- * for hashes, tokens, reset links, query parameters and document numbers.
+ * level, to one file, which test/zz-log-hygiene.test.ts, run after all the
+ * others, searches for hashes, tokens, reset links, query parameters and
+ * document numbers. test/run.mjs names it; a file run by hand writes to one
+ * named by its test runner's process.
  */
-export const RUN_LOG_FILE = path.join(tmpdir(), `portal-api-test-run-${process.ppid}.ndjson`);
+export const RUN_LOG_FILE = process.env.PORTAL_TEST_RUN_LOG || path.join(tmpdir(), `portal-api-test-run-${process.ppid}.ndjson`);
 const runLog = { write: (line: string) => appendFileSync(RUN_LOG_FILE, line) };
 
 async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
