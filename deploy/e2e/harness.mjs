@@ -14,7 +14,8 @@
  *   await browser.close(); await portal.stop();
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,18 +73,72 @@ async function waitForReady(url, child, logs, timeoutMs) {
   throw new Error(`The portal was not ready within ${timeoutMs} ms (${lastError}):\n${logs.join('').slice(-4000)}`);
 }
 
+const SEEDED_PREFIX = 'portal-e2e-seeded-';
+const HOUR_MS = 3_600_000;
+
+/** The built server and the migrations it runs: a seeded folder is good for this build only. */
+function buildKey() {
+  const hash = createHash('sha256').update(readFileSync(SERVER_ENTRY));
+  const migrations = path.join(REPO_ROOT, 'api', 'drizzle');
+  for (const entry of readdirSync(migrations, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .sort((a, b) => path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)))) {
+    hash.update(path.relative(migrations, path.join(entry.parentPath, entry.name))).update(readFileSync(path.join(entry.parentPath, entry.name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * Starts the built portal on a free port with a fresh embedded database and the
- * demo data. Returns { url, port, dataDir, logs, stop() }.
+ * A data folder holding a migrated embedded database with the demo data, made
+ * once per build and hour and copied for every portal: migrating and seeding
+ * is most of a portal's start (over 60 s on a loaded machine), and it is the
+ * same work each time. The hour in its name keeps the demo intakes' dates,
+ * counted from when they were seeded, as near to now as a fresh seed's. Two
+ * journeys starting together may both make it; the first rename wins.
+ */
+async function seededDataDir(timeoutMs) {
+  const hour = Math.floor(Date.now() / HOUR_MS);
+  const key = buildKey();
+  const folder = path.join(tmpdir(), `${SEEDED_PREFIX}${key}-${hour}`);
+  // Made aside and renamed when whole: there under its name means ready.
+  if (existsSync(folder)) return folder;
+  for (const name of readdirSync(tmpdir())) {
+    const made = Number(name.startsWith(SEEDED_PREFIX) ? name.split('-').at(-1) : NaN);
+    // Older than the previous hour: no journey can still be copying it.
+    if (made < hour - 1) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const making = mkdtempSync(path.join(tmpdir(), 'portal-e2e-seeding-'));
+  const portal = await launchPortal(making, {}, timeoutMs);
+  await portal.stop({ keepData: true });
+  try {
+    renameSync(making, folder);
+  } catch {
+    // Another journey made it first: theirs is the same.
+    rmSync(making, { recursive: true, force: true });
+  }
+  return folder;
+}
+
+/**
+ * Starts the built portal on a free port with an embedded database of its own
+ * holding the demo data and nothing else (a copy of the seeded folder;
+ * FRESH_SEED=1 migrates and seeds each one instead).
+ * Returns { url, port, dataDir, logs, stop() }.
+ *
+ * The time limit is generous: migrating and seeding took over 60 s on a loaded
+ * machine (two journeys and a CPU hog on two cores: issue 20's ten runs), and
+ * how soon the portal is ready is not what a journey tests.
  * @param {{ env?: Record<string, string>, timeoutMs?: number }} [options]
  */
-// Migrating and seeding a fresh embedded database took over 60 s on a loaded
-// machine (two journeys and a CPU hog on two cores: issue 20's ten runs);
-// how soon the portal is ready is not what a journey tests.
 export async function startPortal({ env = {}, timeoutMs = 180_000 } = {}) {
   assertBuilt();
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  if (!process.env.FRESH_SEED) cpSync(await seededDataDir(timeoutMs), dataDir, { recursive: true });
+  return launchPortal(dataDir, env, timeoutMs);
+}
+
+async function launchPortal(dataDir, env, timeoutMs) {
+  const port = await freePort();
   const childEnv = { ...process.env };
   // The journeys always run on the embedded database, whatever the caller's shell has.
   delete childEnv.DATABASE_URL;
@@ -114,7 +169,7 @@ export async function startPortal({ env = {}, timeoutMs = 180_000 } = {}) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
 
   let stopped = false;
-  async function stop() {
+  async function stop({ keepData = false } = {}) {
     if (stopped) return;
     stopped = true;
     if (child.exitCode === null) {
@@ -123,7 +178,7 @@ export async function startPortal({ env = {}, timeoutMs = 180_000 } = {}) {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   }
 
   try {
