@@ -211,6 +211,17 @@ describe('the draft on the server', () => {
     }
   });
 
+  it('saves over a copy another device saved meanwhile, again in a request that outlives the page', async () => {
+    await openWizard();
+    save.mockRejectedValueOnce(httpError(409));
+    get.mockResolvedValueOnce(serverDraft({ updatedAt: '2026-03-02T10:00:00.000Z', draft: { city: 'Kitwe' } }));
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+    await advance(SAVE_INTERVAL_MS);
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][0]).toMatchObject({ city: 'Lusaka', updatedAt: '2026-03-02T10:00:00.000Z' });
+    expect(save.mock.calls[1][1]).toEqual({ keepalive: true });
+  });
+
   it('backs off while offline instead of retrying in a loop', async () => {
     save.mockRejectedValue(new TypeError('Failed to fetch'));
     await openWizard();

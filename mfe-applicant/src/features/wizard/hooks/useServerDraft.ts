@@ -166,7 +166,7 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
             if (errorStatus(error) !== 409) throw error;
             // Saved from another device since: the applicant is typing here, so this copy is the newer one.
             learn(await draftsApi.get());
-            learn(await draftsApi.save({ ...data, updatedAt: version.current }));
+            learn(await draftsApi.save({ ...data, updatedAt: version.current }, { keepalive: true }));
             savedJson.current = json;
           }
         }
