@@ -71,8 +71,9 @@ export async function measurePage(browser, baseUrl, page, tokens) {
   await tab.locator(page.ready).first().waitFor({ timeout: 90_000 });
   if (page.extraReady) await tab.locator(page.extraReady).first().waitFor({ timeout: 90_000 });
   // A server-rendered page shows its text before any script: its pre-start script adds
-  // the app's scripts after the first paint, so wait for them before waiting for quiet.
-  await tab.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.initiatorType === 'script'), null, { timeout: 90_000 });
+  // the app's script elements after the first paint, so wait for them before waiting for
+  // quiet (the files themselves may have come earlier, preloaded by the page's head).
+  await tab.waitForFunction(() => [...document.scripts].some((script) => script.src), null, { timeout: 90_000 });
   await tab.waitForLoadState('networkidle');
   await Promise.all(reading);
   await context.close();

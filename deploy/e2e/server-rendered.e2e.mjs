@@ -37,6 +37,42 @@ function problems(page) {
   return seen;
 }
 
+/**
+ * Opens `url` and checks that its HTML named, as preloads, every script the
+ * page asked for before `usable` answered a tap (so none waited for another to
+ * run), and that each one it named ran (no bytes spent on code left unused).
+ */
+async function assertHeadNamesTheScripts(page, url, usable) {
+  const html = await (await page.request.get(url)).text();
+  const named = new Set([...html.matchAll(/<link rel="?preload"? as="?script"? href="?([^">\s]+)"?>/g)].map((m) => m[1]));
+  // Every script element the page adds (the loaders remove theirs once run).
+  await page.addInitScript(() => {
+    window.__scriptsAdded = [];
+    new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) if (node instanceof HTMLScriptElement && node.src) window.__scriptsAdded.push(new URL(node.src).pathname);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const asked = [];
+  const onRequest = (request) => request.resourceType() === 'script' && asked.push(new URL(request.url()).pathname);
+  page.on('request', onRequest);
+  await page.goto(url);
+  await whenInteractive(usable);
+  const askedBeforeUsable = [...asked];
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  const ran = await page.evaluate(() => window.__scriptsAdded);
+  assert.deepEqual(
+    askedBeforeUsable.filter((script) => !named.has(script)),
+    [],
+    'every script asked for before the page was usable was named in its head',
+  );
+  assert.deepEqual(
+    [...named].filter((script) => !ran.includes(script)),
+    [],
+    'every script named in its head ran',
+  );
+}
+
 describe('pages rendered on the server', () => {
   let portal;
   let browser;
@@ -76,6 +112,14 @@ describe('pages rendered on the server', () => {
       assert.equal(await h1.getAttribute('data-from-server'), 'yes', 'the app kept the element the server rendered');
       await page.waitForLoadState('networkidle');
       assert.deepEqual(seen, []);
+      await page.context().close();
+    });
+
+    // Issue 19: otherwise the remote's entry, its module, the page's code and the
+    // shared packages it takes from the shell come one round trip after another.
+    it(`${path}: names in its head every script it runs to become usable, and none that it does not run`, async () => {
+      const page = await phonePage(browser);
+      await assertHeadNamesTheScripts(page, `${portal.url}${path}`, page.getByRole('heading', { level: 1, name: heading }));
       await page.context().close();
     });
   }
@@ -194,6 +238,16 @@ describe('pages rendered on the server', () => {
     await page.waitForURL(`${portal.url}/login`);
     assert.ok(!(await context.cookies()).some((c) => c.name === 'portal_page_role'), 'signing out forgot the role');
     await context.close();
+  });
+
+  it("/dashboard of a returning applicant: names in its head every script it runs to become usable, the applicant's frame included", async () => {
+    const applicant = logins.find((l) => l.role === 'USER');
+    const first = await phonePage(browser);
+    await signIn(first, portal.url, applicant);
+    const page = await first.context().newPage();
+    await first.close();
+    await assertHeadNamesTheScripts(page, `${portal.url}/dashboard`, page.getByRole('button', { name: 'Menu' }));
+    await page.context().close();
   });
 
   it("never shows a page rendered for the applicant's role to a guest, and renders none for staff", async () => {

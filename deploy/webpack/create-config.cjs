@@ -12,6 +12,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { muiStylesFromShell } = require('./mui-styles-shims.cjs');
 const { PageManifestPlugin } = require('./page-manifest.cjs');
+const { PageScriptsPlugin } = require('./page-scripts.cjs');
 
 /**
  * @param {object} options
@@ -107,6 +108,7 @@ function createConfig(options) {
         }),
         ...(isHost ? [] : [muiStylesFromShell()]),
         ...(options.pages ? [new PageManifestPlugin(path.resolve(options.dir, options.pages))] : []),
+        ...(isProduction ? [new PageScriptsPlugin()] : []),
         ...(options.plugins ?? []),
         new HtmlWebpackPlugin({
           template: path.join(options.dir, 'public', 'index.html'),

@@ -9,7 +9,8 @@ import { preloadRouteAt, type PreloadableRoute } from 'shared-api/pages';
 import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
 
-const universities = () => import('./features/universities');
+// Named chunks: the server names a rendered page's code by its route's `code` (server.ts, codeFor).
+const universities = () => import(/* webpackChunkName: "universities" */ './features/universities');
 const courses = () => import('./features/courses');
 const wizard = () => import('./features/wizard');
 const applications = () => import('./features/applications');
@@ -29,7 +30,7 @@ const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.N
 
 /** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
 export const APPLICANT_ROUTES: ReadonlyArray<PreloadableRoute & { element: ReactNode }> = [
-  { path: '/dashboard', element: <UniversityList />, load: universities },
+  { path: '/dashboard', element: <UniversityList />, load: universities, code: 'universities' },
   { path: '/universities/:id', element: <UniversityDetail />, load: universities },
   { path: '/courses/:id', element: <ProgramCourses />, load: courses },
   { path: '/apply/:universityId', element: <ApplicationWizard />, load: wizard },

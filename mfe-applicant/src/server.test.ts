@@ -1,4 +1,4 @@
-import { canPrerender, preloadFor, SERVER_RENDER_CONTRACT } from './server';
+import { canPrerender, codeFor, preloadFor, SERVER_RENDER_CONTRACT } from './server';
 
 describe("the applicant remote's server entry", () => {
   it('speaks the render contract the shell expects', () => {
@@ -8,6 +8,8 @@ describe("the applicant remote's server entry", () => {
   it('lets the server render the university list, which every applicant sees alike', () => {
     expect(canPrerender('/dashboard')).toBe(true);
     expect(preloadFor('/dashboard')).toEqual(['/api/universities']);
+    // The name of its code, so the page's head names its scripts.
+    expect(codeFor('/dashboard')).toBe('universities');
   });
 
   it("leaves to the browser every page that shows the applicant's own data or a choice of this browser", () => {

@@ -8,6 +8,8 @@
  */
 import { matchPath } from 'react-router-dom';
 import { apiPath, UNIVERSITIES_PATH } from 'shared-api';
+import { routeAt } from 'shared-api/pages';
+import { APPLICANT_ROUTES } from './App';
 import { PAGES } from './pages';
 
 export { default as App } from './App';
@@ -24,4 +26,9 @@ export function canPrerender(pathname: string): boolean {
 /** The API responses a page shows (GET, without a session), embedded in the rendered page. */
 export function preloadFor(pathname: string): string[] {
   return matchPath('/dashboard', pathname) ? [apiPath(UNIVERSITIES_PATH)] : [];
+}
+
+/** The name of the code of the page at `pathname` (its route's `code` in App.tsx), whose scripts the server names in the page's head. */
+export function codeFor(pathname: string): string | null {
+  return routeAt(APPLICANT_ROUTES, pathname)?.code ?? null;
 }

@@ -6,16 +6,17 @@ type PageModule = Promise<{ default: ComponentType }>;
 
 /*
  * Every page is its own chunk: a guest on /home downloads the landing page
- * and nothing of the forms or lists.
+ * and nothing of the forms or lists. Each chunk is named after its page: the
+ * server finds the page's scripts by that name (see pageAt).
  */
 const load = {
   landing: (): PageModule => import(/* webpackChunkName: "landing" */ './features/landing/components/LandingPage'),
   about: (): PageModule => import(/* webpackChunkName: "about" */ './features/about/components/AboutPage'),
-  comingSoon: (): PageModule => import(/* webpackChunkName: "coming-soon" */ './features/coming-soon/components/ComingSoonPage'),
+  comingSoon: (): PageModule => import(/* webpackChunkName: "comingSoon" */ './features/coming-soon/components/ComingSoonPage'),
   universities: (): PageModule => import(/* webpackChunkName: "universities" */ './features/universities/components/UniversitiesPage'),
-  guestPrograms: (): PageModule => import(/* webpackChunkName: "guest-programs" */ './features/guest-programs/components/GuestProgramsPage'),
-  forgotPassword: (): PageModule => import(/* webpackChunkName: "forgot-password" */ './features/password-reset/components/ForgotPasswordPage'),
-  resetPassword: (): PageModule => import(/* webpackChunkName: "reset-password" */ './features/password-reset/components/ResetPasswordPage'),
+  guestPrograms: (): PageModule => import(/* webpackChunkName: "guestPrograms" */ './features/guest-programs/components/GuestProgramsPage'),
+  forgotPassword: (): PageModule => import(/* webpackChunkName: "forgotPassword" */ './features/password-reset/components/ForgotPasswordPage'),
+  resetPassword: (): PageModule => import(/* webpackChunkName: "resetPassword" */ './features/password-reset/components/ResetPasswordPage'),
   privacy: (): PageModule => import(/* webpackChunkName: "privacy" */ './features/privacy/components/PrivacyPage'),
 };
 
@@ -44,8 +45,17 @@ const pages = Object.fromEntries((Object.keys(load) as PageName[]).map((name) =>
  * than bundle that module (177 bytes over the /home ceiling).
  */
 export function preloadPage(pathname: string): void {
-  const route = PUBLIC_ROUTES.find((r) => matchPath(r.path, pathname));
-  if (route) void load[route.page]().catch(() => undefined);
+  const page = pageAt(pathname);
+  if (page) void load[page]().catch(() => undefined);
+}
+
+/**
+ * The page at `pathname`, if this remote has one. Its name is also the name of
+ * its code (the webpackChunkName of its import in `load`), which the server
+ * names in the head of the pages it renders (server.ts, codeFor).
+ */
+export function pageAt(pathname: string): PageName | undefined {
+  return PUBLIC_ROUTES.find((r) => matchPath(r.path, pathname))?.page;
 }
 
 // The page the visitor opened downloads alongside this module rather than

@@ -1,4 +1,5 @@
-import { canPrerender, preloadFor, SERVER_RENDER_CONTRACT } from './server';
+import { PAGES } from './pages';
+import { canPrerender, codeFor, preloadFor, SERVER_RENDER_CONTRACT } from './server';
 
 describe("the public remote's server entry", () => {
   it('speaks the render contract the shell expects', () => {
@@ -18,5 +19,13 @@ describe("the public remote's server entry", () => {
   it('names the API responses a page shows, so the server embeds them', () => {
     expect(preloadFor('/universities')).toEqual(['/api/universities']);
     expect(preloadFor('/home')).toEqual([]);
+  });
+
+  it("names the code of each page it lets the server render, so the page's head can name its scripts", () => {
+    expect(codeFor('/home')).toBe('landing');
+    expect(codeFor('/learn-more')).toBe('about');
+    expect(codeFor('/coming-soon')).toBe('comingSoon');
+    for (const page of PAGES.pages.filter((p) => 'prerender' in p && p.prerender)) expect([page.path, typeof codeFor(page.path)]).toEqual([page.path, 'string']);
+    expect(codeFor('/dashboard')).toBeNull();
   });
 });

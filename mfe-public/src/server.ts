@@ -7,6 +7,8 @@ import { matchPath } from 'react-router-dom';
 import { apiPath, UNIVERSITIES_PATH } from 'shared-api';
 import { PAGES } from './pages';
 
+import { pageAt } from './App';
+
 export { default as App } from './App';
 
 // By path, so the number is the one this bundle was built against, not the shell's at run time.
@@ -21,4 +23,9 @@ export function canPrerender(pathname: string): boolean {
 /** The API responses a page shows (GET, without a session), embedded in the rendered page. */
 export function preloadFor(pathname: string): string[] {
   return matchPath('/universities', pathname) ? [apiPath(UNIVERSITIES_PATH)] : [];
+}
+
+/** The name of the code of the page at `pathname` (see App.tsx, pageAt), whose scripts the server names in the page's head. */
+export function codeFor(pathname: string): string | null {
+  return pageAt(pathname) ?? null;
 }

@@ -24,6 +24,12 @@ export interface ServerRemoteBundle<Component = unknown> {
   canPrerender(pathname: string): boolean;
   /** The API paths (GET, no session) the page at `pathname` shows: '/api/universities'. */
   preloadFor(pathname: string): string[];
+  /**
+   * The name of the code of the page at `pathname` (its webpackChunkName), whose
+   * scripts the server names in the page's head (dist/page-scripts.json); null
+   * when it has none. Optional: an older bundle's pages get no such names.
+   */
+  codeFor?(pathname: string): string | null;
 }
 
 /** What the shell's server bundle (dist/server/render-document.cjs) exports. */
@@ -32,7 +38,8 @@ export interface ServerShellBundle {
   /** The single-instance packages a remote's server bundle takes from the shell's, as the browser's federation shares them. */
   sharedModules: Record<string, unknown>;
   /** `role`: the page-role cookie's; the plan says whom the page is rendered for (a guest when left out). */
-  documentPlan(pathname: string, remoteList: unknown, role?: SessionRole | null): { remote: string | null; renderedFor?: SessionRole | null } | null;
+  /** `code`: the names of the shell's code the page runs (its own page's, or the frame's around a remote's page; see ServerRemoteBundle.codeFor). */
+  documentPlan(pathname: string, remoteList: unknown, role?: SessionRole | null): { remote: string | null; renderedFor?: SessionRole | null; code?: readonly string[] } | null;
   renderDocument(input: {
     url: string;
     template: string;

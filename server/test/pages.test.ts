@@ -30,7 +30,7 @@ const sharedApi = { instance: 'the shell\\'s shared-api' };
 exports.SERVER_RENDER_CONTRACT = 1;
 exports.sharedModules = { 'shared-api': sharedApi };
 exports.documentPlan = (pathname, remoteList, role) => {
-  if (pathname === '/login') return { remote: null };
+  if (pathname === '/login') return { remote: null, code: ['login'] };
   // A page the manifest marks for the applicant's role (prerenderForRoles).
   if (pathname === '/dashboard' && role === 'USER') return { remote: 'mfe_public', renderedFor: 'USER' };
   // The runtime list (/remotes.json) is what the real shell plans guest pages from.
@@ -54,6 +54,7 @@ exports.App = ({ url, responses }) => {
   return '<main data-react="' + typeof React.createElement + '" data-env="' + process.env.NODE_ENV + '">' + url + ' from ' + api.instance + ' ' + JSON.stringify(responses).replace(/</g, '\\\\u003c') + '</main>';
 };
 exports.canPrerender = (pathname) => !pathname.startsWith('/guest/programs/');
+exports.codeFor = (pathname) => (pathname === '/home' ? 'landing' : null);
 exports.preloadFor = (pathname) => (pathname === '/universities' ? ['/api/universities', 'http://169.254.169.254/latest', '/api/../secret'] : []);
 `;
 
@@ -254,5 +255,76 @@ describe('pages: switched off', () => {
 
   it('sends the plain page', async () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/home' })).body, TEMPLATE);
+  });
+});
+
+/** What each build's page-scripts.json says (deploy/webpack/page-scripts.cjs): its chunk groups' files and shared packages, and what the shell provides. */
+const SHELL_SCRIPTS = {
+  format: 1,
+  groups: { login: { files: ['12.aa.js', 'login.bb.js'], shared: ['@mui/material/Alert'] } },
+  provided: { '@mui/material/Alert': ['30.cc.js'], '@mui/material/Card': ['31.dd.js'], react: ['main.ee.js'] },
+};
+const REMOTE_SCRIPTS = {
+  format: 1,
+  groups: {
+    __federation_expose_App: { files: ['__federation_expose_App.ff.js'], shared: ['react'] },
+    landing: { files: ['7.gg.js', 'landing.hh.js'], shared: ['@mui/material/Card', '@mui/material/Alert'] },
+    about: { files: ['about.ii.js'], shared: [] },
+  },
+  provided: {},
+};
+/** The template of a built shell, whose first scripts its head preloads already. */
+const SHELL_TEMPLATE = TEMPLATE.replace('</head>', '<link rel="preload" as="script" href="/main.ee.js"><script type="application/json" id="portal-scripts">["/main.ee.js"]</script></head>');
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('pages: the head names the scripts the page will run (issue 19)', () => {
+  let t: TestPortal;
+  let root: string;
+  before(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'portal-pages-scripts-'));
+    writeBuilt(root, 'deployed');
+    writeFileSync(path.join(root, 'index.html'), SHELL_TEMPLATE);
+    writeFileSync(path.join(root, 'page-scripts.json'), JSON.stringify(SHELL_SCRIPTS));
+    writeFileSync(path.join(root, 'remotes', 'mfe-public', '1.0.0-abc', 'page-scripts.json'), JSON.stringify(REMOTE_SCRIPTS));
+    t = await startPortal({ PORTAL_SERVE_WEB: 'false', PORTAL_RENDER_PAGES: 'true', PORTAL_WEB_LAYOUT: 'deployed', PORTAL_WEB_ROOT: root });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("names a remote's page's scripts from the remote's version, in the order they run, with the shell's files of the shared packages it takes", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home' });
+    assert.deepEqual(preloadsOf(res.body), [
+      '/main.ee.js',
+      '/remotes/mfe-public/1.0.0-abc/remoteEntry.js',
+      '/remotes/mfe-public/1.0.0-abc/__federation_expose_App.ff.js',
+      '/remotes/mfe-public/1.0.0-abc/7.gg.js',
+      '/remotes/mfe-public/1.0.0-abc/landing.hh.js',
+      '/31.dd.js',
+      '/30.cc.js',
+    ]);
+    // After the shell's own, so its first scripts are asked for first.
+    assert.ok(res.body.indexOf('href="/main.ee.js"') < res.body.indexOf('remoteEntry.js'));
+  });
+
+  it("names the shell's own page's scripts", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    assert.deepEqual(preloadsOf(res.body), ['/main.ee.js', '/12.aa.js', '/login.bb.js', '/30.cc.js']);
+  });
+
+  it("names only the remote's entry and module when the page has no code of its own", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/universities' });
+    assert.deepEqual(preloadsOf(res.body), ['/main.ee.js', '/remotes/mfe-public/1.0.0-abc/remoteEntry.js', '/remotes/mfe-public/1.0.0-abc/__federation_expose_App.ff.js']);
+  });
+
+  it('names nothing from a page-scripts.json that names a file outside its build, and still renders the page', async () => {
+    writeFileSync(path.join(root, 'page-scripts.json'), JSON.stringify({ ...SHELL_SCRIPTS, groups: { login: { files: ['../../etc/passwd.js'], shared: [] } } }));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(root, 'page-scripts.json'), later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<h1>Sign In<\/h1>/);
+    assert.deepEqual(preloadsOf(res.body), ['/main.ee.js']);
   });
 });

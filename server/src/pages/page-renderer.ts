@@ -25,7 +25,9 @@ import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskUrl } from 'api/log-safety';
+import { PAGE_SCRIPTS_ELEMENT_ID } from 'page-platform/page-document';
 import type { SessionRole } from 'page-platform/session-peek';
+import { readPageScripts, scriptsToPreload, withPreloads } from './page-scripts';
 import type { PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
 
 /** Where the built front ends are on disk, for the versions being served. */
@@ -102,6 +104,26 @@ function fileStamp(file: string): string | null {
   }
 }
 
+/** The entry URL of each remote in a runtime list (/remotes.json: name → { entry, pages }), in either layout. */
+export function remoteEntries(list: unknown): Array<[name: string, entry: string]> {
+  if (typeof list !== 'object' || list === null) return [];
+  return Object.entries(list).flatMap(([name, value]) => {
+    const entry = (value as { entry?: unknown } | null)?.entry;
+    return typeof entry === 'string' ? [[name, entry] as [string, string]] : [];
+  });
+}
+
+/** The shell's first scripts, which its page lists in #portal-scripts (and preloads already). */
+function shellScriptsOf(template: string): string[] {
+  const listed = new RegExp(`id="?${PAGE_SCRIPTS_ELEMENT_ID}"?>([^<]*)<`).exec(template)?.[1];
+  try {
+    const scripts: unknown = listed ? JSON.parse(listed) : [];
+    return Array.isArray(scripts) ? scripts.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export class PageRenderer {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, { resolve: (value: WorkerReply['result']) => void; reject: (error: Error) => void }>();
@@ -145,8 +167,25 @@ export class PageRenderer {
         if (body !== undefined) responses[apiPath] = body;
       }
       const remote = plan.remote ? { name: plan.remote, bundle: remoteBundles[plan.remote]! } : null;
+      const shellScripts = readPageScripts(this.options.layout.shellDir());
+      const remoteScripts = remote ? readPageScripts(path.dirname(path.dirname(remote.bundle))) : null;
       const key = createHash('sha256')
-        .update(JSON.stringify([url, plan.renderedFor, shellStamp, template.stamp, remote?.bundle ?? null, remote ? fileStamp(remote.bundle) : null, remoteList ?? null, responses]))
+        .update(
+          JSON.stringify([
+            url,
+            plan.renderedFor,
+            shellStamp,
+            template.stamp,
+            remote?.bundle ?? null,
+            remote ? fileStamp(remote.bundle) : null,
+            remoteList ?? null,
+            responses,
+            plan.shellCode,
+            plan.remoteCode,
+            shellScripts?.stamp ?? null,
+            remoteScripts?.stamp ?? null,
+          ]),
+        )
         .digest('base64url');
       const cached = this.documents.get(key);
       if (cached !== undefined) {
@@ -155,8 +194,14 @@ export class PageRenderer {
         this.documents.set(key, cached);
         return cached;
       }
-      const html = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses, renderedFor: plan.renderedFor })) as string;
-      const page = new RenderedPage(html, `"${key}"`);
+      const rendered = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses, renderedFor: plan.renderedFor })) as string;
+      const preloads = scriptsToPreload({
+        shell: shellScripts?.scripts ?? null,
+        shellCode: plan.shellCode,
+        remote: remote ? { scripts: remoteScripts?.scripts ?? null, entry: remoteEntries(remoteList).find(([name]) => name === remote.name)?.[1] ?? '', code: plan.remoteCode } : null,
+        already: shellScriptsOf(template.text),
+      });
+      const page = new RenderedPage(withPreloads(rendered, preloads), `"${key}"`);
       this.documents.set(key, page);
       if (this.documents.size > this.maxDocuments) this.documents.delete(this.documents.keys().next().value!);
       return page;

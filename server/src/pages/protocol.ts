@@ -23,6 +23,7 @@ export type WorkerRequest =
     };
 
 /** A plan: the remote the page needs, the API responses it shows and whom it is for (null: a guest); null when the browser renders the page. */
-export type PagePlan = { remote: string | null; preload: string[]; renderedFor: SessionRole | null } | null;
+/** `shellCode`, `remoteCode`: the names of the code the page runs in each build's dist/page-scripts.json (none known: empty, null). */
+export type PagePlan = { remote: string | null; preload: string[]; renderedFor: SessionRole | null; shellCode: readonly string[]; remoteCode: string | null } | null;
 
 export type WorkerReply = { id: number; result?: PagePlan | string; error?: string };

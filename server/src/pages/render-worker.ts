@@ -71,11 +71,14 @@ async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
     if (!plan) return null;
     // A shell that predates rendering for a role plans guests' pages only.
     const renderedFor = plan.renderedFor ?? null;
-    if (plan.remote === null) return { remote: null, preload: [], renderedFor };
+    const shellCode = plan.code ?? [];
+    if (plan.remote === null) return { remote: null, preload: [], renderedFor, shellCode, remoteCode: null };
     const remoteFile = request.remoteBundles[plan.remote];
     if (!remoteFile) return null;
     const remote = remoteAt(remoteFile, request.shellBundle, shell);
-    return remote.canPrerender(request.pathname) ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor } : null;
+    return remote.canPrerender(request.pathname)
+      ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor, shellCode, remoteCode: remote.codeFor?.(request.pathname) ?? null }
+      : null;
   }
   const remotes: Record<string, unknown> = {};
   if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, request.shellBundle, shell).App;

@@ -21,7 +21,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRemoteList, type RemoteList } from 'shared-api/contract';
 import { readPageRoleCookie } from 'page-platform/session-peek';
-import { PageRenderer, type WebLayout } from '../pages/page-renderer';
+import { PageRenderer, remoteEntries, type WebLayout } from '../pages/page-renderer';
 import { REMOTE_PACKAGES, type WebConfig } from './config';
 
 /** What the page's inline scripts are allowed by: written by the shell's build beside index.html (page-platform/build/before-start.cjs). */
@@ -208,15 +208,6 @@ function sendFile(reply: FastifyReply, root: string, file: string, cacheControl:
   return reply.sendFile(path.relative(root, file), root);
 }
 
-/** The entry URL of each remote in a runtime list (either layout). */
-function entriesOf(list: unknown): Array<[string, string]> {
-  if (typeof list !== 'object' || list === null) return [];
-  return Object.entries(list).flatMap(([name, value]) => {
-    const entry = (value as { entry?: unknown } | null)?.entry;
-    return typeof entry === 'string' ? [[name, entry] as [string, string]] : [];
-  });
-}
-
 /** Where the built front ends are on disk, and the runtime list served as /remotes.json (see WebConfig.layout). */
 export function webLayout(web: WebConfig, warn?: (message: string) => void): WebLayout {
   const root = web.root;
@@ -228,7 +219,7 @@ export function webLayout(web: WebConfig, warn?: (message: string) => void): Web
       remoteList,
       remoteDirs: () => {
         const dirs: Record<string, string> = {};
-        for (const [name, entry] of entriesOf(remoteList())) {
+        for (const [name, entry] of remoteEntries(remoteList())) {
           const dir = entry.startsWith('/remotes/') ? resolveInside(root, path.posix.dirname(entry).slice(1)) : null;
           if (dir) dirs[name] = dir;
         }

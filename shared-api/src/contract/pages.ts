@@ -121,6 +121,19 @@ function rank(pattern: string): number {
 export interface PreloadableRoute {
   path: string;
   load: () => Promise<unknown>;
+  /**
+   * The name of the page's code (the webpackChunkName of the import `load`
+   * makes), for a page the server renders: it names that code's scripts in
+   * the page's head (ServerRemoteBundle.codeFor).
+   */
+  code?: string;
+}
+
+/** The route a remote's App renders at `pathname`: the best-ranked pattern, as the router picks it. */
+export function routeAt<Route extends PreloadableRoute>(routes: ReadonlyArray<Route>, pathname: string): Route | undefined {
+  let best: Route | undefined;
+  for (const route of routes) if (matchesPattern(route.path, pathname) && (!best || rank(route.path) > rank(best.path))) best = route;
+  return best;
 }
 
 /**
@@ -131,9 +144,9 @@ export interface PreloadableRoute {
  * which asks again and shows it.
  */
 export function preloadRouteAt(routes: ReadonlyArray<PreloadableRoute>, pathname: string): Promise<unknown> | undefined {
-  let best: PreloadableRoute | undefined;
-  for (const route of routes) if (matchesPattern(route.path, pathname) && (!best || rank(route.path) > rank(best.path))) best = route;
-  return best?.load().catch(() => undefined);
+  return routeAt(routes, pathname)
+    ?.load()
+    .catch(() => undefined);
 }
 
 export interface PageAt {

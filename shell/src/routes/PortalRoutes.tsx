@@ -24,6 +24,23 @@ const RegisterPage = lazy(() => import(/* webpackChunkName: "register" */ '../fe
 const ApplicantLayout = lazy(() => import(/* webpackChunkName: "applicant-layout" */ '../components/layout/ApplicantLayout').then((m) => ({ default: m.ApplicantLayout })));
 const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ '../components/layout/StaffLayout').then((m) => ({ default: m.StaffLayout })));
 
+/**
+ * The shell's own pages the server renders, and the names of the code each
+ * runs (webpackChunkNames): the server names that code's scripts in the
+ * page's head (see server/src/pages/page-scripts.ts).
+ */
+export const SHELL_PAGE_CODE: Readonly<Record<string, readonly string[]>> = { '/login': ['login'], '/register': ['register'] };
+/**
+ * The code of the frame a remote's page is shown in, by the page's layout:
+ * the layout above, and what every signed-in frame runs as it opens (the
+ * notification bell, the API client, the offline support in bootstrap.tsx).
+ */
+const SIGNED_IN_FRAME_CODE = ['notification-bell', 'http-client', 'offline'];
+export const FRAME_CODE: Readonly<Record<string, readonly string[]>> = {
+  applicant: ['applicant-layout', ...SIGNED_IN_FRAME_CODE],
+  staff: ['staff-layout', ...SIGNED_IN_FRAME_CODE],
+};
+
 /** Public-area guard: a signed-in user goes to /dashboard. */
 function PublicOnly({ children }: { children: ReactNode }) {
   const signedIn = useAuth((s) => s.user !== null);

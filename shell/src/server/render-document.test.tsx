@@ -28,16 +28,21 @@ function rootOf(html: string): string {
 
 describe('documentPlan', () => {
   it("renders the shell's sign-in pages itself and a guest page with the remote that owns it", () => {
-    expect(documentPlan('/login')).toEqual({ remote: null, renderedFor: null });
-    expect(documentPlan('/register')).toEqual({ remote: null, renderedFor: null });
-    expect(documentPlan('/home', TEST_REMOTES)).toEqual({ remote: 'mfe_public', renderedFor: null });
-    expect(documentPlan('/universities', TEST_REMOTES)).toEqual({ remote: 'mfe_public', renderedFor: null });
+    expect(documentPlan('/login')).toEqual({ remote: null, renderedFor: null, code: ['login'] });
+    expect(documentPlan('/register')).toEqual({ remote: null, renderedFor: null, code: ['register'] });
+    expect(documentPlan('/home', TEST_REMOTES)).toEqual({ remote: 'mfe_public', renderedFor: null, code: [] });
+    expect(documentPlan('/universities', TEST_REMOTES)).toEqual({ remote: 'mfe_public', renderedFor: null, code: [] });
   });
 
   it("renders a page its manifest marks for the visitor's role for that role, and the guests' page of any other path", () => {
-    expect(documentPlan('/dashboard', TEST_REMOTES, 'USER')).toEqual({ remote: 'mfe_applicant', renderedFor: 'USER' });
-    expect(documentPlan('/home', TEST_REMOTES, 'USER')).toEqual({ remote: 'mfe_public', renderedFor: null });
-    expect(documentPlan('/login', TEST_REMOTES, 'USER')).toEqual({ remote: null, renderedFor: null });
+    // With the code of the applicant's frame, which the page's head names too.
+    expect(documentPlan('/dashboard', TEST_REMOTES, 'USER')).toEqual({
+      remote: 'mfe_applicant',
+      renderedFor: 'USER',
+      code: ['applicant-layout', 'notification-bell', 'http-client', 'offline'],
+    });
+    expect(documentPlan('/home', TEST_REMOTES, 'USER')).toEqual({ remote: 'mfe_public', renderedFor: null, code: [] });
+    expect(documentPlan('/login', TEST_REMOTES, 'USER')).toEqual({ remote: null, renderedFor: null, code: ['login'] });
     for (const path of ['/applications', '/profile', '/no/such/page']) expect(documentPlan(path, TEST_REMOTES, 'USER')).toBeNull();
     // Staff pages show a university's own figures: never rendered ahead.
     for (const role of ['ADMIN', 'SUPERUSER'] as const) expect(documentPlan('/dashboard', TEST_REMOTES, role)).toBeNull();

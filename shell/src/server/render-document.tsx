@@ -28,7 +28,7 @@ import { AppProviders } from '../App';
 import { forgetLoadedRemotes } from '../features/remotes/RemoteArea';
 import { mayPrerenderFor, pagesAt, readRemoteList, type SignedInRole } from 'shared-api/pages';
 import { areaFor } from '../routes/paths';
-import { PortalRoutes } from '../routes/PortalRoutes';
+import { FRAME_CODE, PortalRoutes, SHELL_PAGE_CODE } from '../routes/PortalRoutes';
 import { provideRemotes, type RemoteList, type RemoteName } from './server-registry';
 
 export { SERVER_RENDER_CONTRACT };
@@ -53,13 +53,15 @@ function remoteListFrom(list: unknown): RemoteList | null {
 export interface DocumentPlan {
   remote: RemoteName | null;
   renderedFor?: SignedInRole | null;
+  /** The names of the shell's code the page runs (webpackChunkNames of lazy imports): its own page's, or the frame's around a remote's page. */
+  code?: readonly string[];
 }
 
 function remotePagePlan(remotes: RemoteList, pathname: string, role: SignedInRole | null): DocumentPlan | null {
   const area = areaFor(remotes, role, pathname);
   if (area.kind !== 'remote') return null;
   const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && mayPrerenderFor(p.page, role ?? 'guest'));
-  return page ? { remote: area.remote, renderedFor: role } : null;
+  return page ? { remote: area.remote, renderedFor: role, code: Object.hasOwn(FRAME_CODE, area.layout) ? FRAME_CODE[area.layout] : [] } : null;
 }
 
 /**
@@ -71,7 +73,8 @@ function remotePagePlan(remotes: RemoteList, pathname: string, role: SignedInRol
  * as /remotes.json, so the browser decides the same.
  */
 export function documentPlan(pathname: string, remoteList?: unknown, role: SignedInRole | null = null): DocumentPlan | null {
-  if (pathname === '/login' || pathname === '/register') return { remote: null, renderedFor: null };
+  const own = Object.hasOwn(SHELL_PAGE_CODE, pathname) ? SHELL_PAGE_CODE[pathname] : undefined;
+  if (own) return { remote: null, renderedFor: null, code: own };
   const remotes = remoteListFrom(remoteList);
   if (!remotes) return null;
   return (role && remotePagePlan(remotes, pathname, role)) || remotePagePlan(remotes, pathname, null);
