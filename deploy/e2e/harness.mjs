@@ -289,6 +289,33 @@ export async function whenInteractive(locator) {
   );
 }
 
+/** Runs in the page: keeps every text the portal's notification stack shows (see recordNotices). */
+function keepNotices() {
+  if (window.__noticesSeen) return;
+  window.__noticesSeen = [];
+  const note = () => {
+    const text = document.querySelector('[aria-label="Notifications (Alt+T)"]')?.textContent ?? '';
+    if (text && window.__noticesSeen.at(-1) !== text) window.__noticesSeen.push(text);
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * From now on, in this page and the documents it opens, keeps every text the
+ * notification stack shows. A message closes by itself after 5 s: on a loaded
+ * machine it can come and go between two looks of a wait for it to be visible,
+ * so a test that expects one asks noticeShown, which reads what was kept.
+ */
+export async function recordNotices(page) {
+  await page.addInitScript(keepNotices);
+  await page.evaluate(keepNotices);
+}
+
+/** Waits until the notification stack has shown `text` since recordNotices. */
+export async function noticeShown(page, text, timeout = 30_000) {
+  await page.waitForFunction((expected) => (window.__noticesSeen ?? []).some((seen) => seen.includes(expected)), text, { timeout });
+}
+
 /** The errors a page logged (uncaught exceptions), for assertions. */
 export function collectPageErrors(page) {
   const errors = [];

@@ -21,7 +21,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, demoLogins, desktopPage, fillEducation, fillPersonalStep, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, demoLogins, desktopPage, fillEducation, fillPersonalStep, launchBrowser, noticeShown, phonePage, recordNotices, signIn, startPortal } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const STAMP = Date.now().toString(36);
@@ -214,9 +214,10 @@ describe('admission rounds: an intake with places, a draft that follows the appl
     const laptopErrors = collectPageErrors(laptop);
     await signIn(laptop, portal.url, chanda);
     await laptop.goto(`${portal.url}/universities/${university.id}`);
+    await recordNotices(laptop);
     await laptop.getByRole('link', { name: 'Apply' }).click();
     await laptop.waitForURL(`${portal.url}/apply/${university.id}`);
-    await laptop.getByText(/^We restored your draft from your other device/).waitFor({ timeout: 20_000 });
+    await noticeShown(laptop, 'We restored your draft from your other device', 20_000);
     await laptop.getByRole('heading', { name: 'Step 2 of 4: Program' }).waitFor({ timeout: 20_000 });
     assert.equal(await laptop.getByLabel(/^Institution attended/).inputValue(), 'Kitwe Boys Secondary School');
     assert.equal(await laptop.getByLabel(/^First choice program/).inputValue(), String(first.id));

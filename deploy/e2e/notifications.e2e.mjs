@@ -20,7 +20,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, demoLogins, launchBrowser, phonePage, signIn, startPortal, startSmtp, whenInteractive } from './harness.mjs';
+import { collectPageErrors, demoLogins, launchBrowser, noticeShown, phonePage, recordNotices, signIn, startPortal, startSmtp, whenInteractive } from './harness.mjs';
 import { makePng } from './sample-files.mjs';
 
 const TYPED_PHONE = '0977123456';
@@ -136,8 +136,9 @@ describe('notifications by SMS, e-mail and the notification centre', () => {
       if (on) await toggle.check();
       else await toggle.uncheck();
     }
+    await recordNotices(page);
     await page.getByRole('button', { name: 'Save notification settings' }).click();
-    await page.getByText('Your notification settings have been saved.').waitFor({ timeout: WAIT_MS });
+    await noticeShown(page, 'Your notification settings have been saved.', WAIT_MS);
     await page.getByText(/^You agreed to receive text messages on /).waitFor();
   }
 

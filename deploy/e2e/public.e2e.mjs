@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { collectPageErrors, launchBrowser, phonePage, signIn, startPortal, startSmtp, whenInteractive } from './harness.mjs';
+import { collectPageErrors, launchBrowser, noticeShown, phonePage, recordNotices, signIn, startPortal, startSmtp, whenInteractive } from './harness.mjs';
 
 let portal;
 let browser;
@@ -84,8 +84,9 @@ test('a guest on a phone goes from /home to a university programs, meets the sig
   await explore.click();
   await page.waitForURL(/\/guest\/programs\/\d+$/);
   await page.getByRole('heading', { level: 1, name: 'Programs Offered By University of Zambia' }).waitFor();
+  await recordNotices(page);
   await page.getByRole('button', { name: 'View program details' }).first().click();
-  await page.getByText('Sign in required - You need to sign in to see the details!').waitFor();
+  await noticeShown(page, 'Sign in required - You need to sign in to see the details!');
   await noHorizontalOverflow(page);
 
   // Register, then sign in
