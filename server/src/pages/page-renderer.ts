@@ -18,7 +18,7 @@
  * and the browser renders it, as without this renderer.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maskUrl } from 'api/log-safety';
 import { PAGE_SCRIPTS_ELEMENT_ID } from 'page-platform/page-document';
 import type { SessionRole } from 'page-platform/session-peek';
+import { fileStamp } from '../lib/file-stamp';
 import { readPageScripts, scriptsToPreload, withPreloads } from './page-scripts';
 import type { PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
 
@@ -93,15 +94,6 @@ function startRenderThread(modulesFrom: string): Worker {
   // From source (the tests run through tsx), whose loader a worker does not inherit on Node 20.
   const source = JSON.stringify(new URL('./render-worker.ts', import.meta.url).href);
   return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`, { eval: true, env, workerData });
-}
-
-function fileStamp(file: string): string | null {
-  try {
-    const stats = statSync(file);
-    return stats.isFile() ? `${stats.mtimeMs}:${stats.size}` : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The entry URL of each remote in a runtime list (/remotes.json: name → { entry, pages }), in either layout. */

@@ -12,9 +12,9 @@
  * consumes are named by the files of the shell that provides them: at run
  * time the remote takes them from the shell, not from its own fallbacks.
  */
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { stampedJsonFileReader } from '../lib/file-stamp';
 
 const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 /** The chunk group of a remote's exposed module (ModuleFederationPlugin's name for `exposes: { './App': … }`). */
@@ -29,29 +29,24 @@ const pageScriptsSchema = z.object({
 });
 export type PageScripts = z.infer<typeof pageScriptsSchema>;
 
-const read = new Map<string, { stamp: string; scripts: PageScripts | null }>();
+const readers = new Map<string, ReturnType<typeof stampedJsonFileReader>>();
+const parsed = new Map<string, { stamp: string; scripts: PageScripts | null }>();
 
-/** A build's dist/page-scripts.json with its stamp (it changes with each build); null when missing or not as written by the plugin. */
+/** A build's dist/page-scripts.json with its stamp (it changes with each build); null when missing, scripts null when not as the plugin writes it. */
 export function readPageScripts(dir: string): { stamp: string; scripts: PageScripts | null } | null {
   const file = path.join(dir, PAGE_SCRIPTS_FILE);
-  let stamp: string;
-  try {
-    const stats = statSync(file);
-    stamp = `${stats.mtimeMs}:${stats.size}`;
-  } catch {
-    return null;
+  let read = readers.get(file);
+  if (!read) {
+    read = stampedJsonFileReader(file);
+    readers.set(file, read);
   }
-  const known = read.get(file);
-  if (known?.stamp === stamp) return known;
-  let scripts: PageScripts | null = null;
-  try {
-    const parsed = pageScriptsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    scripts = parsed.success ? parsed.data : null;
-  } catch {
-    scripts = null;
-  }
-  const entry = { stamp, scripts };
-  read.set(file, entry);
+  const json = read();
+  if (!json) return null;
+  const known = parsed.get(file);
+  if (known?.stamp === json.stamp) return known;
+  const result = pageScriptsSchema.safeParse(json.value);
+  const entry = { stamp: json.stamp, scripts: result.success ? result.data : null };
+  parsed.set(file, entry);
   return entry;
 }
 

@@ -13,7 +13,7 @@
  * written at build time when the browser accepts them.
  * A missing dist folder only logs a warning: the API keeps serving.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRemoteList, type RemoteList } from 'shared-api/contract';
 import { readPageRoleCookie } from 'page-platform/session-peek';
+import { jsonFileReader } from '../lib/file-stamp';
 import { PageRenderer, remoteEntries, type WebLayout } from '../pages/page-renderer';
 import { REMOTE_PACKAGES, type WebConfig } from './config';
 
@@ -56,31 +57,6 @@ function originOf(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** A JSON file's content, read again only when the file changes; undefined when it is missing or not JSON. */
-function jsonFileReader(file: string): () => unknown {
-  let cached: { stamp: string; value: unknown } | null = null;
-  return () => {
-    let stamp: string;
-    try {
-      const stats = statSync(file);
-      stamp = `${stats.mtimeMs}:${stats.size}`;
-    } catch {
-      return undefined;
-    }
-    if (cached?.stamp !== stamp) {
-      let value: unknown;
-      try {
-        value = JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        // A file being rewritten is read again next time.
-        return undefined;
-      }
-      cached = { stamp, value };
-    }
-    return cached.value;
-  };
 }
 
 /**
