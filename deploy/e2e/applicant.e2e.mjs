@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { collectPageErrors, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal, storedDocuments } from './harness.mjs';
+import { clickThrough, collectPageErrors, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal, storedDocuments } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const FILES = [
@@ -182,8 +182,7 @@ describe('applicant journey', () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, portal.url, { email, password });
     await page.goto(`${portal.url}/applications`);
-    await page.getByRole('button', { name: 'Resume Application' }).click({ timeout: 20_000 });
-    await page.waitForURL(`${portal.url}/apply/${university.id}`);
+    await clickThrough(page, page.getByRole('button', { name: 'Resume Application' }), `${portal.url}/apply/${university.id}`);
     await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor({ timeout: 20_000 });
     for (const file of FILES) await page.getByText(file.name, { exact: false }).first().waitFor({ timeout: 10_000 });
 

@@ -273,6 +273,33 @@ export async function signIn(page, baseUrl, { email, password }) {
 }
 
 /**
+ * Clicks `locator` and waits until the page is at `url`. On a timeout it says
+ * where the page went since the click and what it shows, so a failure in a
+ * loaded CI run can be diagnosed from its log alone.
+ */
+export async function clickThrough(page, locator, url, { timeout = 30_000 } = {}) {
+  const visited = [];
+  const onNavigated = (frame) => frame === page.mainFrame() && visited.push(frame.url());
+  page.on('framenavigated', onNavigated);
+  try {
+    await locator.click({ timeout: 20_000 });
+    await page.waitForURL(url, { timeout });
+  } catch (error) {
+    const shown = (
+      await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no main)')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 300);
+    throw new Error(`After the click the page did not reach ${url}: it is at ${page.url()}, by way of [${visited.join(', ')}]; it shows: ${shown}`, { cause: error });
+  } finally {
+    page.off('framenavigated', onNavigated);
+  }
+}
+
+/**
  * Waits until the app has taken over the element (a guest's page arrives
  * rendered by the server and is adopted by the browser a moment later): a
  * button that needs the app does nothing before that, as for a visitor.
