@@ -37,6 +37,13 @@ const stats: DashboardStats = {
   ],
 };
 
+// The charts' code (@mui/x-charts) is the largest a test here loads: transpiling it on its
+// first import took longer than an async query waits, on a loaded machine, so it is loaded
+// before the tests rather than inside the first one's wait.
+beforeAll(async () => {
+  await import('./components/DashboardCharts');
+});
+
 beforeEach(() => {
   jest.resetAllMocks();
   universities.list.mockResolvedValue([{ id: 1, name: 'UNZA', location: null, website: null, contactInfo: null, about: null, imageUrl: null }]);
