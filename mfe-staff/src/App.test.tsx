@@ -34,7 +34,7 @@ describe('staff routes', () => {
   it.each(['/universities/all', '/universities/add', '/universities/edit/3', '/audit'])('shows %s to an ADMIN as not allowed', async (path) => {
     signIn('ADMIN');
     at(path);
-    expect(await screen.findByText('You are not allowed to view this page.')).toBeInTheDocument();
+    await screen.findByText('You are not allowed to view this page.');
     expect(universitiesApi.list).not.toHaveBeenCalled();
     expect(auditApi.list).not.toHaveBeenCalled();
   });
@@ -42,19 +42,19 @@ describe('staff routes', () => {
   it('lets a SUPERUSER open the universities list and the audit log', async () => {
     signIn('SUPERUSER');
     const view = at('/universities/all');
-    expect(await screen.findByText('No Universities Found')).toBeInTheDocument();
+    await screen.findByText('No Universities Found');
     view.unmount();
     at('/audit');
-    expect(await screen.findByText('No audit entries found.')).toBeInTheDocument();
+    await screen.findByText('No audit entries found.');
   });
 
   it('renders the dashboard and the users page on their paths', async () => {
     signIn('ADMIN');
     const view = at('/dashboard');
-    expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
+    await screen.findByText('Loading dashboard...');
     view.unmount();
     at('/users');
-    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    await screen.findByText('No users found.');
   });
 
   it('refuses an applicant', async () => {

@@ -39,7 +39,8 @@ function NoticeItem({ notice }: { notice: Notice }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld((h) => ({ ...h, focus: false }));
       }}
     >
-      {/* The message at once, plainly, while the Alert's code loads with the first one. */}
+      {/* The message at once, plainly, while the Alert's code loads with the first one; the Alert then
+          takes its place (a test finds the message again by its text, not by the element it saw first). */}
       <Suspense fallback={<Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.900', color: 'common.white' }}>{notice.message}</Box>}>
         <Alert severity={notice.severity} variant="filled" onClose={() => dismissNotice(notice.id)}>
           {notice.message}

@@ -48,7 +48,7 @@ describe('guards and the route table', () => {
   it('shows a guest the public remote on its pages', async () => {
     for (const path of ['/', '/home', '/universities', '/guest/programs/4', '/reset-password/abc', '/privacy']) {
       const view = renderAt(<PortalRoutes />, path);
-      expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
+      await screen.findByText('remote mfe_public');
       expect(location()).toBe(path);
       view.unmount();
     }
@@ -63,7 +63,7 @@ describe('guards and the route table', () => {
     }
     for (const path of ['/universities', '/guest/programs/2']) {
       const view = renderAt(<PortalRoutes />, path);
-      expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
+      await screen.findByText('remote mfe_public');
       expect(location()).toBe(path);
       view.unmount();
     }
@@ -72,7 +72,7 @@ describe('guards and the route table', () => {
   it('gives a USER the applicant remote inside the top navigation', async () => {
     signInAs('USER');
     renderAt(<PortalRoutes />, '/applications/12');
-    expect(await screen.findByText('remote mfe_applicant')).toBeInTheDocument();
+    await screen.findByText('remote mfe_applicant');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('Universities');
     expect(screen.getByRole('link', { name: 'Universities' })).toHaveAttribute('href', '/dashboard');
@@ -85,13 +85,13 @@ describe('guards and the route table', () => {
   it('gives ADMIN and SUPERUSER the staff remote inside the sidebar layout', async () => {
     signInAs('ADMIN');
     let view = renderAt(<PortalRoutes />, '/programs/add');
-    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    await screen.findByText('remote mfe_staff');
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /^Notifications/ })).toBeInTheDocument();
     view.unmount();
     signInAs('SUPERUSER');
     view = renderAt(<PortalRoutes />, '/universities/all');
-    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    await screen.findByText('remote mfe_staff');
     view.unmount();
   });
 
@@ -147,7 +147,7 @@ describe('routes from the remote list', () => {
     listForRouting.mockImplementation(() => settledRemoteList(withReports));
     signInAs('ADMIN');
     let view = renderAt(<PortalRoutes />, '/reports');
-    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    await screen.findByText('remote mfe_staff');
     expect(screen.getByRole('link', { name: /Reports/ })).toHaveAttribute('aria-current', 'page');
     view.unmount();
     signInAs('USER');
@@ -160,14 +160,14 @@ describe('routes from the remote list', () => {
     listForRouting.mockImplementation(() => settledRemoteList(null));
     signInAs('ADMIN');
     renderAt(<PortalRoutes />, '/dashboard');
-    expect(await screen.findByText(/temporarily unavailable/)).toBeInTheDocument();
+    await screen.findByText(/temporarily unavailable/);
     // The staff frame stays, with no entries (none is known) but with Logout.
     expect(within(screen.getByTestId('sidebar')).queryAllByRole('link')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     listForRouting.mockImplementation(() => settledRemoteList());
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
     expect(forgetRemoteList).toHaveBeenCalled();
-    expect(await screen.findByText('remote mfe_staff')).toBeInTheDocument();
+    await screen.findByText('remote mfe_staff');
   });
 });
 
@@ -229,7 +229,7 @@ describe('logout', () => {
     await screen.findByText('remote mfe_applicant');
     act(() => requestLogout('ended', 'Your account and personal data have been deleted.'));
     await waitFor(() => expect(location()).toBe('/login'));
-    expect(await screen.findByText('Your account and personal data have been deleted.')).toBeInTheDocument();
+    await screen.findByText('Your account and personal data have been deleted.');
     expect(serverLogout).not.toHaveBeenCalled();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(authStore.getState().user).toBeNull();

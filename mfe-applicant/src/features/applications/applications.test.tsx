@@ -76,7 +76,7 @@ describe('my applications', () => {
     const user = userEvent.setup();
     (applicationsApi.ofUser as jest.Mock).mockResolvedValue([1, 2, 3, 4, 5, 6, 7].map((id) => app(id)));
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText('Page 1 out of 2')).toBeInTheDocument();
+    await screen.findByText('Page 1 out of 2');
     expect(applicationsApi.ofUser).toHaveBeenCalledWith(7, { skipLogoutOn401: true });
     const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(names).toEqual(['University 7', 'University 6', 'University 5', 'University 4', 'University 3']);
@@ -102,7 +102,7 @@ describe('my applications', () => {
     ]);
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
     const colour = (label: string) => screen.getByText(label).closest('[data-colour]')?.getAttribute('data-colour');
-    expect(await screen.findByText('Submitted')).toBeInTheDocument();
+    await screen.findByText('Submitted');
     expect(colour('Submitted')).toBe('yellow');
     expect(colour('Rejected')).toBe('red');
     expect(colour('Pending')).toBe('blue');
@@ -148,7 +148,7 @@ describe('my applications', () => {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     (applicationsApi.ofUser as jest.Mock).mockRejectedValue(httpError(401));
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
+    await screen.findByText('Your session has expired. Please log in again.');
     expect(onLogout).not.toHaveBeenCalled();
     await waitFor(() => expect(onLogout).toHaveBeenCalled(), { timeout: 3000 });
     window.removeEventListener(LOGOUT_EVENT, onLogout);
@@ -157,7 +157,7 @@ describe('my applications', () => {
   it('reports other failures with the status', async () => {
     (applicationsApi.ofUser as jest.Mock).mockRejectedValue(httpError(500));
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText('Failed to fetch user applications: 500')).toBeInTheDocument();
+    await screen.findByText('Failed to fetch user applications: 500');
   });
 
   it('says the user is not authenticated without a session', () => {
@@ -174,7 +174,7 @@ describe('my applications', () => {
     const view = renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
     expect(screen.getByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
     // The card names the university the draft is for.
-    expect(await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 2 of 4\)/)).toBeInTheDocument();
+    await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 2 of 4\)/);
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull());
@@ -197,13 +197,13 @@ describe('an application sent offline from a wizard since closed', () => {
     const waiting = 'You pressed Submit while offline: the application is sent when you resume it with a connection.';
     await getFileStore().putRecord('submit-pending', { userId: 7, universityId: 3 });
     const view = renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText(waiting)).toBeInTheDocument();
+    await screen.findByText(waiting);
     view.unmount();
 
     // Kept for another university: not this draft's.
     await getFileStore().putRecord('submit-pending', { userId: 7, universityId: 4 });
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText(/unfinished application to University of Zambia/)).toBeInTheDocument();
+    await screen.findByText(/unfinished application to University of Zambia/);
     expect(screen.queryByText(waiting)).toBeNull();
   });
 });
@@ -214,7 +214,7 @@ describe('a draft saved on another device', () => {
     (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
     (draftsApi.get as jest.Mock).mockResolvedValue({ draft: { universityId: 3, fullName: 'Ada Banda', step: 3 }, files: [], updatedAt: '2026-11-25T10:00:00.000Z' });
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 3 of 4\)/)).toBeInTheDocument();
+    await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 3 of 4\)/);
     await user.click(screen.getByRole('button', { name: 'Resume Application' }));
     expect(screen.getByText('Now at /apply/3')).toBeInTheDocument();
   });
@@ -245,7 +245,7 @@ describe('the draft card and the deadline', () => {
     ]);
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(await screen.findByText('2027 January intake')).toBeInTheDocument();
+    await screen.findByText('2027 January intake');
     expect(screen.getByText('Closes in 5 hours')).toBeInTheDocument();
     expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3);
     localStorage.removeItem(DRAFT_KEY);
@@ -306,10 +306,10 @@ describe('application detail', () => {
   it('shows review notes when present and Review in Progress otherwise', async () => {
     (applicationsApi.get as jest.Mock).mockResolvedValueOnce({ ...detailed, status: 'APPROVED', reviewNotes: 'Welcome aboard' });
     const first = renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
-    expect(await screen.findByText('Welcome aboard')).toBeInTheDocument();
+    await screen.findByText('Welcome aboard');
     first.unmount();
     (applicationsApi.get as jest.Mock).mockResolvedValueOnce({ ...detailed, status: 'PENDING_REVIEW', reviewNotes: null });
     renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
-    expect(await screen.findByText('Review in Progress')).toBeInTheDocument();
+    await screen.findByText('Review in Progress');
   });
 });

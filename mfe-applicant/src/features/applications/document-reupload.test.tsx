@@ -116,7 +116,7 @@ describe('a document the university asked for again', () => {
   it('shows the reason on that document only, with one upload control', async () => {
     api.get.mockResolvedValue(app());
     showDetail();
-    expect(await screen.findByText('Documents Requested')).toBeInTheDocument();
+    await screen.findByText('Documents Requested');
     const back = documentItem('NRC back');
     expect(within(back).getByText(REASON)).toBeInTheDocument();
     expect(within(back).getByRole('button', { name: 'Upload a new file' })).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('a document the university asked for again', () => {
     upload.url = '/api/uploads/0123456789abcdef0123456789abcdef';
     act(() => upload.options.onSuccess());
     await waitFor(() => expect(replaceMock).toHaveBeenCalledWith(5, 2, '0123456789abcdef0123456789abcdef'));
-    expect(await screen.findByText('Pending Review')).toBeInTheDocument();
+    await screen.findByText('Pending Review');
     expect(screen.queryByText(REASON)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload a new file' })).toBeNull();
     expect(within(documentItem('NRC back')).getByText(/clear\.png/)).toBeInTheDocument();

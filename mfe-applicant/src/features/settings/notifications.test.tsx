@@ -63,7 +63,7 @@ describe('Settings → Notifications', () => {
     await user.click(await screen.findByRole('switch', { name: 'SMS: Payment received or failed' }));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(put).toHaveBeenCalledWith({ events: saved.events });
-    expect(await screen.findByText('Your notification settings have been saved.')).toBeInTheDocument();
+    await screen.findByText('Your notification settings have been saved.');
     expect(screen.getByRole('switch', { name: 'SMS: Payment received or failed' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'SMS: Decision on an application' })).toBeChecked();
     expect(screen.getByText(/You agreed to receive text messages on/)).toBeInTheDocument();
@@ -76,14 +76,14 @@ describe('Settings → Notifications', () => {
     show();
     await user.click(await screen.findByRole('switch', { name: 'E-mail: Decision on an application' }));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
-    expect(await screen.findByText('The service is busy. Please try again in a minute.')).toBeInTheDocument();
+    await screen.findByText('The service is busy. Please try again in a minute.');
     expect(screen.getByRole('switch', { name: 'E-mail: Decision on an application' })).not.toBeChecked();
   });
 
   it('without a phone, SMS switches are off limits and say why', async () => {
     get.mockResolvedValueOnce({ ...DEFAULTS, phone: null });
     show();
-    expect(await screen.findByText(/Add a phone number above to receive text messages \(SMS\)\./)).toBeInTheDocument();
+    await screen.findByText(/Add a phone number above to receive text messages \(SMS\)\./);
     const table = screen.getByRole('table', { name: 'Notification channels per event' });
     for (const toggle of within(table).getAllByRole('switch', { name: /^SMS:/ })) expect(toggle).toBeDisabled();
   });

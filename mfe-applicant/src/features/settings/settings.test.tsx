@@ -56,7 +56,7 @@ describe('settings', () => {
     await user.clear(within(form).getByLabelText(/^Current password/));
     await user.type(within(form).getByLabelText(/^Current password/), 'Correct-Horse-42');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Your password has been changed. You have been signed out on every other device.')).toBeInTheDocument();
+    await screen.findByText('Your password has been changed. You have been signed out on every other device.');
     expect(renewals).toEqual(['renewed']);
     expect(within(form).getByLabelText(/^Current password/)).toHaveValue('');
   });
@@ -85,7 +85,7 @@ describe('settings', () => {
 
     api.confirmContactChange.mockResolvedValueOnce({ message: 'Your e-mail address has been changed.', token: 'renewed-email' });
     await user.click(within(form).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Your e-mail address has been changed.')).toBeInTheDocument();
+    await screen.findByText('Your e-mail address has been changed.');
     expect(api.confirmContactChange).toHaveBeenLastCalledWith({ ticket: 'T1', code: '123456' });
     expect(renewals).toEqual(['renewed-email']);
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Send code' })).toBeInTheDocument());

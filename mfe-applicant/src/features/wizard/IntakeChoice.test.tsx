@@ -111,7 +111,7 @@ describe('the wizard and the intakes of the university', () => {
     // A choice saved before the intake existed, of a program it does not offer, is dropped.
     await savedDraft(2, [12]);
     renderWizard();
-    expect(await screen.findByText('2027 January intake')).toBeInTheDocument();
+    await screen.findByText('2027 January intake');
     expect(screen.getByText(/^Apply by \d+ \w{3} \d{4}, \d{2}:\d{2} CAT$/)).toBeInTheDocument();
     expect(screen.getByText('Closes in 3 days')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Intake/ })).toBeNull();
@@ -179,7 +179,7 @@ describe('the wizard and the intakes of the university', () => {
     await savedDraft(4, [11], 'Kenyan');
     (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99 }) });
     renderWizard();
-    expect(await screen.findByText(/^The application fee is USD 60\.00\. After you submit/)).toBeInTheDocument();
+    await screen.findByText(/^The application fee is USD 60\.00\. After you submit/);
     expect(screen.queryByText(/150\.75/)).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeInTheDocument();
@@ -191,11 +191,11 @@ describe('the wizard and the intakes of the university', () => {
     (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([intake(5, [11], { fees })]);
     await savedDraft(4, [11], 'Zambian');
     const { unmount } = renderWizard();
-    expect(await screen.findByText(/^The application fee is ZMW 150\.00\./)).toBeInTheDocument();
+    await screen.findByText(/^The application fee is ZMW 150\.00\./);
     unmount();
     await savedDraft(4, [11], 'Zimbabwean');
     renderWizard();
-    expect(await screen.findByText(/^The application fee is ZMW 150\.75\./)).toBeInTheDocument();
+    await screen.findByText(/^The application fee is ZMW 150\.75\./);
   });
 
   it('says plainly when the intake has closed or was already applied into, linking the first application', async () => {
@@ -208,11 +208,11 @@ describe('the wizard and the intakes of the university', () => {
     renderWizard();
     await screen.findByText('Intake 5');
     await user.click(await screen.findByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('Applications for this intake are closed.')).toBeInTheDocument();
+    await screen.findByText('Applications for this intake are closed.');
     expect(screen.queryByRole('link', { name: 'View your application' })).toBeNull();
     expect(loadDraft()).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('You have already applied to this intake.')).toBeInTheDocument();
+    await screen.findByText('You have already applied to this intake.');
     await user.click(screen.getByRole('link', { name: 'View your application' }));
     expect(screen.getByText('Now at /applications/55')).toBeInTheDocument();
   });

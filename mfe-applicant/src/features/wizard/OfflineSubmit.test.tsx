@@ -46,7 +46,7 @@ describe('submitting offline (issue 19)', () => {
     await storeCompleteDraft();
     (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99, message: 'ok' }) });
     renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
-    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    await screen.findByText('4 of 4 files uploaded');
 
     setOnline(false);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
@@ -70,10 +70,10 @@ describe('submitting offline (issue 19)', () => {
     await storeCompleteDraft();
     (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 101, message: 'ok' }) });
     const closed = renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
-    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    await screen.findByText('4 of 4 files uploaded');
     setOnline(false);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    await screen.findByText(WAITING_FOR_NETWORK_MESSAGE);
     closed.unmount();
   }
 
@@ -93,7 +93,7 @@ describe('submitting offline (issue 19)', () => {
     await submitOfflineAndClose();
 
     renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
-    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    await screen.findByText(WAITING_FOR_NETWORK_MESSAGE);
     expect(screen.getByRole('button', { name: 'Will send when back online' })).toBeDisabled();
     expect(applicationsApi.submit).not.toHaveBeenCalled();
     setOnline(true);
@@ -104,7 +104,7 @@ describe('submitting offline (issue 19)', () => {
   it('a wizard whose Submit was never pressed is not sent by opening it', async () => {
     await storeCompleteDraft();
     renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
-    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    await screen.findByText('4 of 4 files uploaded');
     expect(await screen.findByRole('button', { name: 'Submit Application' })).toBeEnabled();
     expect(applicationsApi.submit).not.toHaveBeenCalled();
   });
@@ -118,9 +118,9 @@ describe('submitting offline (issue 19)', () => {
     });
     (applicationsApi.submit as jest.Mock).mockResolvedValueOnce({ json: () => Promise.resolve({ id: 100, message: 'ok' }) });
     renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
-    expect(await screen.findByText('4 of 4 files uploaded')).toBeInTheDocument();
+    await screen.findByText('4 of 4 files uploaded');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText(WAITING_FOR_NETWORK_MESSAGE)).toBeInTheDocument();
+    await screen.findByText(WAITING_FOR_NETWORK_MESSAGE);
     expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
     expect(loadDraft()).not.toBeNull();
 

@@ -82,13 +82,13 @@ describe('resumable document uploads', () => {
     expect(setHeader).toHaveBeenCalledWith('Authorization', 'Bearer token');
 
     act(() => upload.options.onProgress(40, 100));
-    expect(await screen.findByText('Uploading… 40%')).toBeInTheDocument();
+    await screen.findByText('Uploading… 40%');
     expect(screen.getByRole('progressbar', { name: 'NRC back upload progress' })).toHaveAttribute('aria-valuenow', '40');
     act(() => {
       upload.url = '/api/uploads/0123456789abcdef0123456789abcdef';
       upload.options.onSuccess();
     });
-    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    await screen.findByText('Uploaded');
   });
 
   it('waits for the network while offline and resumes by itself when it returns', async () => {
@@ -99,7 +99,7 @@ describe('resumable document uploads', () => {
     await screen.findByText('Uploading… 30%');
 
     setOnline(false);
-    expect(await screen.findByText('Waiting for the network…')).toBeInTheDocument();
+    await screen.findByText('Waiting for the network…');
     expect(upload.abort).toHaveBeenCalled();
     // A request failing meanwhile says the same while the browser is offline.
     act(() => upload.options.onError(new Error('network')));
@@ -107,7 +107,7 @@ describe('resumable document uploads', () => {
 
     upload.start.mockClear();
     setOnline(true);
-    expect(await screen.findByText('Uploading… 30%')).toBeInTheDocument();
+    await screen.findByText('Uploading… 30%');
     expect(upload.start).toHaveBeenCalledTimes(1);
   });
 
@@ -119,7 +119,7 @@ describe('resumable document uploads', () => {
       originalResponse: { getBody: () => JSON.stringify({ message: 'Each file must be at most 5 MB.', error: 'Payload Too Large' }) },
     });
     act(() => upload.options.onError(refusal));
-    expect(await screen.findByText('Each file must be at most 5 MB.')).toBeInTheDocument();
+    await screen.findByText('Each file must be at most 5 MB.');
   });
 
   it('links a finished upload to the server draft instead of uploading the file to it again; a failed one is uploaded to the draft', async () => {
@@ -193,7 +193,7 @@ describe('resumable document uploads', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Step 4 of 4: Review' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('Waiting for your documents to finish uploading…')).toBeInTheDocument();
+    await screen.findByText('Waiting for your documents to finish uploading…');
     expect(applicationsApi.submit).not.toHaveBeenCalled();
     act(() => {
       uploads[3]!.url = `/api/uploads/${ids[3]}`;

@@ -250,7 +250,7 @@ describe('the draft on the server', () => {
     get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe', step: 1 } }));
     await openWizard();
     expect(await screen.findByLabelText(/^City/)).toHaveValue('Kitwe');
-    expect(await screen.findByText(/We restored your draft from your other device \(saved /)).toBeInTheDocument();
+    await screen.findByText(/We restored your draft from your other device \(saved /);
     expect(loadDraft()?.city).toBe('Kitwe');
     // What came from the server is not sent back.
     await advance(30_000);
@@ -263,7 +263,7 @@ describe('the draft on the server', () => {
     localStorage.setItem(SYNC_KEY, JSON.stringify({ version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-01T12:00:00.000Z') }));
     get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe' } }));
     await openWizard();
-    expect(await screen.findByText(/We restored your draft from your other device \(saved /)).toBeInTheDocument();
+    await screen.findByText(/We restored your draft from your other device \(saved /);
     expect(screen.getByLabelText(/^City/)).toHaveValue('Kitwe');
   });
 
@@ -276,7 +276,7 @@ describe('the draft on the server', () => {
     localStorage.setItem(SYNC_KEY, JSON.stringify({ version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-01T12:00:00.000Z') }));
     get.mockResolvedValue(serverDraft({ draft: fields as Draft['draft'], files: [{ documentType: 'NRC_FRONT', fileName: 'front.png', fileType: 'image/png', size: front.size }] }));
     await openWizard();
-    expect(await screen.findByText(/front\.png · /)).toBeInTheDocument();
+    await screen.findByText(/front\.png · /);
     await advance(30_000);
     expect(screen.queryByText(/We restored your draft/)).toBeNull();
     expect(draftsApi.downloadFile).not.toHaveBeenCalled();
@@ -293,7 +293,7 @@ describe('the draft on the server', () => {
     await store.putRecord('draft-sync', { version: '2026-03-01T00:00:00.000Z', changedAt: Date.parse('2026-03-03T00:00:00.000Z') });
     get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe' } }));
     await openWizard();
-    expect(await screen.findByText(/This device has a newer draft/)).toBeInTheDocument();
+    await screen.findByText(/This device has a newer draft/);
     expect(screen.getByLabelText(/^City/)).toHaveValue('Livingstone');
   });
 
@@ -303,7 +303,7 @@ describe('the draft on the server', () => {
     get.mockResolvedValue(serverDraft({ draft: { ...complete, city: 'Kitwe' } }));
     await openWizard();
     expect(screen.getByLabelText(/^City/)).toHaveValue('Livingstone');
-    expect(await screen.findByText(/This device has a newer draft/)).toBeInTheDocument();
+    await screen.findByText(/This device has a newer draft/);
     await advance(SAVE_INTERVAL_MS);
     expect(save).toHaveBeenCalledTimes(1);
     expect(save.mock.calls[0][0]).toMatchObject({ city: 'Livingstone', updatedAt: '2026-03-02T08:30:00.000Z' });

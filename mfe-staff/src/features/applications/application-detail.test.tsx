@@ -177,7 +177,7 @@ describe('application detail', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Incomplete results');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { status: 'REJECTED', reviewNotes: 'Incomplete results' }));
-    expect(await screen.findByText('Incomplete results')).toBeInTheDocument();
+    await screen.findByText('Incomplete results');
     expect(api.get).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
   });
@@ -207,7 +207,7 @@ describe('application detail', () => {
     await waitFor(() =>
       expect(api.update).toHaveBeenCalledWith(1, { status: 'OFFERED', reviewNotes: 'Offer of a place in Medicine', programId: 12, offerType: 'UNCONDITIONAL', replyBy: expect.any(String) }),
     );
-    expect(await screen.findByText('Failed to update application status')).toBeInTheDocument();
+    await screen.findByText('Failed to update application status');
   });
 
   it('tells an ADMIN plainly that a program is full, and keeps the choice open', async () => {
@@ -255,7 +255,7 @@ describe('application detail', () => {
         replyBy: expect.any(String),
       }),
     );
-    expect(await screen.findByText('Offer made: the applicant is asked to accept it by the deadline')).toBeInTheDocument();
+    await screen.findByText('Offer made: the applicant is asked to accept it by the deadline');
   });
 
   it('says Application not found on 404, with a link to the list, and something went wrong otherwise', async () => {

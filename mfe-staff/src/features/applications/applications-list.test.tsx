@@ -40,7 +40,7 @@ describe('applications list', () => {
     api.page.mockResolvedValue(page([makeApplication(1), makeApplication(2, { status: 'REJECTED', payment: null })]));
     renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
     expect(screen.getByRole('heading', { name: 'Applications' })).toBeInTheDocument();
-    expect(await screen.findByText('Applicant 1')).toBeInTheDocument();
+    await screen.findByText('Applicant 1');
     for (const h of ['Applicant Name', 'Program', 'Applicant Cell', 'Applicant Email', 'Date Applied', 'Status', 'Payment Status', 'Actions'])
       expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     const row2 = screen.getByText('Applicant 2').closest('tr') as HTMLElement;
@@ -71,7 +71,7 @@ describe('applications list', () => {
     signIn('ADMIN');
     api.page.mockResolvedValue(page([makeApplication(1), makeApplication(2, { status: 'SUBMITTED' })]));
     renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
-    expect(await screen.findByText('Applicant 1')).toBeInTheDocument();
+    await screen.findByText('Applicant 1');
     expect(screen.queryByText('Applicant 2')).not.toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Submitted' })).not.toBeInTheDocument();
   });
@@ -114,7 +114,7 @@ describe('applications list', () => {
     const calls = api.page.mock.calls.length;
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-30' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-01' } });
-    expect(await screen.findByText('The start date is after the end date.')).toBeInTheDocument();
+    await screen.findByText('The start date is after the end date.');
     expect(screen.getByLabelText('End date')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await act(async () => {});
@@ -138,7 +138,7 @@ describe('applications list', () => {
     signIn('ADMIN');
     api.page.mockResolvedValueOnce(page([]));
     const view = renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
-    expect(await screen.findByText('No applications found.')).toBeInTheDocument();
+    await screen.findByText('No applications found.');
     view.unmount();
     api.page.mockRejectedValueOnce(new Error('down'));
     renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });

@@ -76,8 +76,8 @@ describe('/notifications (staff)', () => {
     show();
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(markAll).toHaveBeenCalled();
-    expect(await screen.findByText('All notifications are marked as read.')).toBeInTheDocument();
-    expect(await screen.findByText('Nothing unread.')).toBeInTheDocument();
+    await screen.findByText('All notifications are marked as read.');
+    await screen.findByText('Nothing unread.');
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
@@ -85,20 +85,20 @@ describe('/notifications (staff)', () => {
     const user = userEvent.setup();
     list.mockImplementation(async (n) => page([item(n === 1 ? 40 : 20, { title: `Page ${n} first` })], 0, 25, n));
     show();
-    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await screen.findByText('Page 1 of 2');
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Older' }));
-    expect(await screen.findByText('Page 2 first')).toBeInTheDocument();
+    await screen.findByText('Page 2 first');
     await waitFor(() => expect(list).toHaveBeenLastCalledWith(2));
   });
 
   it('says when there are none, and when they cannot be loaded', async () => {
     list.mockResolvedValueOnce(page([], 0));
     const view = show();
-    expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
+    await screen.findByText(/No notifications yet/);
     view.unmount();
     list.mockRejectedValueOnce(new Error('offline'));
     show();
-    expect(await screen.findByText('Could not load your notifications. Please try again later.')).toBeInTheDocument();
+    await screen.findByText('Could not load your notifications. Please try again later.');
   });
 });

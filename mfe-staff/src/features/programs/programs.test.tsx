@@ -55,7 +55,7 @@ describe('programs list', () => {
     api.list.mockResolvedValue([program(1)]);
     renderPage(<ProgramsList />, { path: '/programs', route: '/programs' });
     expect(screen.getByText('Loading programs...')).toBeInTheDocument();
-    expect(await screen.findByText('Program 1')).toBeInTheDocument();
+    await screen.findByText('Program 1');
     for (const header of ['Name', 'Description', 'Duration', 'Requirements', 'Career Opportunities', 'Actions']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Program 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Program 1' })).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('programs list', () => {
     signIn('ADMIN');
     api.ofUniversity.mockResolvedValue([]);
     renderPage(<ProgramsList />, { path: '/programs', route: '/programs' });
-    expect(await screen.findByText('No Programs Found')).toBeInTheDocument();
+    await screen.findByText('No Programs Found');
     expect(screen.getByText('Get started by adding your first program')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Add Program' })).toHaveLength(2);
   });
@@ -90,7 +90,7 @@ describe('programs list', () => {
     signIn('SUPERUSER');
     api.list.mockRejectedValue(new Error('down'));
     renderPage(<ProgramsList />, { path: '/programs', route: '/programs' });
-    expect(await screen.findByText('Error: Failed to fetch programs.')).toBeInTheDocument();
+    await screen.findByText('Error: Failed to fetch programs.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -108,7 +108,7 @@ describe('programs list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Delete Program 1' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
-    expect(await screen.findByText('Deleted!')).toBeInTheDocument();
+    await screen.findByText('Deleted!');
     expect(screen.getByText('The program has been deleted.')).toBeInTheDocument();
     expect(api.remove).toHaveBeenCalledWith(1);
     expect(screen.queryByText('Program 1')).not.toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('add program', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Bachelor of Laws');
     await userEvent.type(screen.getByRole('spinbutton', { name: /Duration/ }), '4');
     await userEvent.click(screen.getByRole('button', { name: 'Add Program' }));
-    expect(await screen.findByText('Program Created Successfully')).toBeInTheDocument();
+    await screen.findByText('Program Created Successfully');
     expect(screen.getByText('Success')).toBeInTheDocument();
     expect(api.create).toHaveBeenCalledWith({
       name: 'Law',
@@ -168,7 +168,7 @@ describe('add program', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Laws');
     await userEvent.type(screen.getByRole('spinbutton', { name: /Duration/ }), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Add Program' }));
-    expect(await screen.findByText('Failed to create program')).toBeInTheDocument();
+    await screen.findByText('Failed to create program');
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ universityId: 7 }));
     expect(universities.list).not.toHaveBeenCalled();
@@ -191,7 +191,7 @@ describe('program points ceiling (issue 17 item 4)', () => {
     await userEvent.clear(ceiling);
     await userEvent.type(ceiling, '18');
     await userEvent.click(screen.getByRole('button', { name: 'Add Program' }));
-    expect(await screen.findByText('Program Created Successfully')).toBeInTheDocument();
+    await screen.findByText('Program Created Successfully');
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Nursing', pointsCeiling: 18, universityId: 7 }));
   });
 
@@ -204,7 +204,7 @@ describe('program points ceiling (issue 17 item 4)', () => {
     expect(ceiling).toHaveValue(20);
     await userEvent.clear(ceiling);
     await userEvent.click(screen.getByRole('button', { name: 'Update Program' }));
-    expect(await screen.findByText('Program Updated Successfully')).toBeInTheDocument();
+    await screen.findByText('Program Updated Successfully');
     expect(api.update).toHaveBeenCalledWith(1, expect.objectContaining({ pointsCeiling: null }));
   });
 });
@@ -224,7 +224,7 @@ describe('edit program', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: /Name/ }));
     await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Update Program' }));
-    expect(await screen.findByText('Program Updated Successfully')).toBeInTheDocument();
+    await screen.findByText('Program Updated Successfully');
     expect(api.update).toHaveBeenCalledWith(1, expect.objectContaining({ name: 'Renamed', duration: 4, universityId: 7 }));
   });
 
@@ -235,7 +235,7 @@ describe('edit program', () => {
     renderPage(<EditProgram />, { path: '/programs/edit/:id', route: '/programs/edit/2' });
     expect(await screen.findByDisplayValue('Program 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update Program' }));
-    expect(await screen.findByText('Failed to update program')).toBeInTheDocument();
+    await screen.findByText('Failed to update program');
     expect(api.get).toHaveBeenCalledWith('2');
   });
 
@@ -280,7 +280,7 @@ describe('program detail', () => {
     api.get.mockResolvedValue(program(1));
     courses.ofProgram.mockResolvedValue([]);
     renderPage(<ProgramDetail />, { path: '/programs/:id', route: '/programs/1' });
-    expect(await screen.findByText('No courses available for this program.')).toBeInTheDocument();
+    await screen.findByText('No courses available for this program.');
   });
 
   it('treats a program of another university as not found for an ADMIN', async () => {

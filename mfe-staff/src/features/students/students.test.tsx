@@ -19,7 +19,7 @@ describe('students', () => {
     signIn('SUPERUSER', { selectedUniversity: 3 });
     api.students.mockResolvedValue({ items: [student(1)], total: 41, page: 1, size: 20 });
     renderPage(<StudentsList />, { path: '/students/all', route: '/students/all' });
-    expect(await screen.findByText('Student 1')).toBeInTheDocument();
+    await screen.findByText('Student 1');
     expect(screen.getByText('Not provided')).toBeInTheDocument();
     expect(screen.getByText('3 Nov 2026')).toBeInTheDocument();
     expect(api.students).toHaveBeenCalledWith({ page: 1, size: 20, search: undefined, universityId: 3 });
@@ -33,7 +33,7 @@ describe('students', () => {
     signIn('SUPERUSER');
     api.students.mockResolvedValue({ items: [student(1)], total: 1, page: 1, size: 20 });
     renderPage(<StudentsList />, { path: '/students/all', route: '/students/all' });
-    expect(await screen.findByText('Student 1')).toBeInTheDocument();
+    await screen.findByText('Student 1');
     expect(screen.queryByRole('button', { name: /Block/ })).not.toBeInTheDocument();
   });
 
@@ -54,7 +54,7 @@ describe('students', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Unblock Student 2' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, unblock!' }));
-    expect(await screen.findByText('Failed to unblock applicant.')).toBeInTheDocument();
+    await screen.findByText('Failed to unblock applicant.');
     expect(screen.getByText('Request failed: User not found')).toBeInTheDocument();
     expect(api.setUniversityBlock).toHaveBeenLastCalledWith(2, false);
   });
@@ -63,11 +63,11 @@ describe('students', () => {
     signIn('ADMIN');
     api.students.mockResolvedValueOnce({ items: [], total: 0, page: 1, size: 20 });
     const view = renderPage(<StudentsList />, { path: '/students/all', route: '/students/all' });
-    expect(await screen.findByText('No students found.')).toBeInTheDocument();
+    await screen.findByText('No students found.');
     expect(api.students).toHaveBeenCalledWith(expect.objectContaining({ universityId: undefined }));
     view.unmount();
     api.students.mockRejectedValueOnce(new Error('x'));
     renderPage(<StudentsList />, { path: '/students/all', route: '/students/all' });
-    expect(await screen.findByText('Failed to fetch students')).toBeInTheDocument();
+    await screen.findByText('Failed to fetch students');
   });
 });

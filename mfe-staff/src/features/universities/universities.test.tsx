@@ -34,7 +34,7 @@ describe('universities list', () => {
     const about = 'The oldest public university in Zambia, founded in 1966, with faculties across two campuses in Lusaka and a long list of programmes.';
     api.list.mockResolvedValue([uni(1, { about }), uni(2, { location: null, website: null, contactInfo: null })]);
     renderPage(<UniversitiesList />, { path: '/universities/all', route: '/universities/all' });
-    expect(await screen.findByText('Uni 1')).toBeInTheDocument();
+    await screen.findByText('Uni 1');
     for (const h of ['University Name', 'Location', 'Website', 'Contact Info', 'About', 'Actions']) expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Visit Site of Uni 1' });
     expect(link).toHaveTextContent('Visit Site');
@@ -51,7 +51,7 @@ describe('universities list', () => {
   it('shows the empty state', async () => {
     signIn('SUPERUSER');
     renderPage(<UniversitiesList />, { path: '/universities/all', route: '/universities/all' });
-    expect(await screen.findByText('No Universities Found')).toBeInTheDocument();
+    await screen.findByText('No Universities Found');
     expect(screen.getByRole('button', { name: 'Add University' })).toBeInTheDocument();
   });
 
@@ -61,9 +61,9 @@ describe('universities list', () => {
     api.remove.mockResolvedValue({ message: 'ok' });
     renderPage(<UniversitiesList />, { path: '/universities/all', route: '/universities/all' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Uni 1' }));
-    expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
+    await screen.findByText('Are you sure?');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
-    expect(await screen.findByText('The item has been deleted.')).toBeInTheDocument();
+    await screen.findByText('The item has been deleted.');
     expect(screen.getByText('Deleted!')).toBeInTheDocument();
     expect(api.remove).toHaveBeenCalledWith(1);
   });
@@ -79,7 +79,7 @@ describe('university forms', () => {
     expect(screen.getByText('This field is required')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /University Name/ }), 'CBU');
     await userEvent.click(screen.getByRole('button', { name: 'Add University' }));
-    expect(await screen.findByText('University Created Successfully')).toBeInTheDocument();
+    await screen.findByText('University Created Successfully');
     expect(api.create).toHaveBeenCalledWith({ name: 'CBU', location: null, website: null, contactInfo: null, about: null, imageUrl: null });
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/universities/all'));
@@ -106,7 +106,7 @@ describe('university forms', () => {
     expect(api.update).not.toHaveBeenCalled();
     await userEvent.clear(image);
     await userEvent.click(screen.getByRole('button', { name: 'Update University' }));
-    expect(await screen.findByText('University Updated Successfully')).toBeInTheDocument();
+    await screen.findByText('University Updated Successfully');
     expect(api.update).toHaveBeenCalledWith(1, expect.objectContaining({ name: 'Uni 1', website: null, location: 'Lusaka' }));
   });
 });
@@ -139,7 +139,7 @@ describe('university detail', () => {
     api.get.mockResolvedValue(uni(1));
     programs.ofUniversity.mockResolvedValue([]);
     renderPage(<UniversityDetail />, { path: '/universities/:id', route: '/universities/1' });
-    expect(await screen.findByText('No programs available for this university.')).toBeInTheDocument();
+    await screen.findByText('No programs available for this university.');
   });
 
   it('shows University Not Found with Go Back, and the fetch failure', async () => {
@@ -147,18 +147,18 @@ describe('university detail', () => {
     api.get.mockRejectedValueOnce(httpError(404));
     programs.ofUniversity.mockResolvedValue([]);
     const view = renderPage(<UniversityDetail />, { path: '/universities/:id', route: '/universities/99' });
-    expect(await screen.findByText('University Not Found')).toBeInTheDocument();
+    await screen.findByText('University Not Found');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
     view.unmount();
     api.get.mockRejectedValueOnce(httpError(500));
     renderPage(<UniversityDetail />, { path: '/universities/:id', route: '/universities/99' });
-    expect(await screen.findByText('Failed to fetch university details')).toBeInTheDocument();
+    await screen.findByText('Failed to fetch university details');
   });
 
   it('does not show another university to an ADMIN', async () => {
     signIn('ADMIN', { universityId: 7 });
     renderPage(<UniversityDetail />, { path: '/universities/:id', route: '/universities/8' });
-    expect(await screen.findByText('University Not Found')).toBeInTheDocument();
+    await screen.findByText('University Not Found');
     expect(api.get).not.toHaveBeenCalled();
   });
 });

@@ -96,7 +96,7 @@ describe('the notification bell', () => {
     latest.mockResolvedValueOnce(page([], 0)).mockRejectedValueOnce(new Error('offline'));
     renderAt(<NotificationBellSlot />, '/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+    await screen.findByText('No notifications yet.');
     await user.click(screen.getByRole('menuitem', { name: 'See all' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/notifications'));
     await user.click(screen.getByRole('button', { name: 'Notifications' }));

@@ -118,7 +118,7 @@ describe('PayFeeButton', () => {
   ])('refuses to start without its preconditions: %s', async (text, app) => {
     render(<PayFeeButton application={app} />);
     await clickPay();
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    await screen.findByText(text);
     expect(api.config).not.toHaveBeenCalled();
     expect(api.initiate).not.toHaveBeenCalled();
   });
@@ -126,14 +126,14 @@ describe('PayFeeButton', () => {
   it("says 'No application data available' without an application", async () => {
     render(<PayFeeButton application={null as unknown as Application} />);
     await clickPay();
-    expect(await screen.findByText('No application data available')).toBeInTheDocument();
+    await screen.findByText('No application data available');
   });
 
   it('asks to sign in again when there is no session', async () => {
     authStore.setState({ token: null });
     render(<PayFeeButton application={application()} />);
     await clickPay();
-    expect(await screen.findByText('Authentication required. Please log in again.')).toBeInTheDocument();
+    await screen.findByText('Authentication required. Please log in again.');
     expect(api.initiate).not.toHaveBeenCalled();
   });
 
@@ -187,7 +187,7 @@ describe('PayFeeButton', () => {
     const onPaid = jest.fn();
     const options = await openWidget(application(), onPaid);
     act(() => options.onSuccess({ reference: 'APP-12-ABC123' }));
-    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    await screen.findByText('Payment Successful');
     expect(api.verify).toHaveBeenCalledWith('APP-12-ABC123', { skipLogoutOn401: true });
     expect(onPaid).not.toHaveBeenCalled();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
@@ -211,7 +211,7 @@ describe('PayFeeButton', () => {
     const onPaid = jest.fn();
     const options = await openWidget(application(), onPaid);
     act(() => options.onSuccess({ reference: 'APP-12-ABC123' }));
-    expect(await screen.findByText('Payment Verification Failed')).toBeInTheDocument();
+    await screen.findByText('Payment Verification Failed');
     expect(onPaid).not.toHaveBeenCalled();
   });
 
@@ -219,7 +219,7 @@ describe('PayFeeButton', () => {
     api.verify.mockRejectedValue(httpError(502, { message: 'Could not reach the payment provider. Please try again.' }));
     const options = await openWidget();
     act(() => options.onSuccess(undefined));
-    expect(await screen.findByText('Verification Error')).toBeInTheDocument();
+    await screen.findByText('Verification Error');
     expect(dialog()).toHaveTextContent('Failed to verify payment (502): Could not reach the payment provider. Please try again.');
     expect(api.verify).toHaveBeenCalledWith('APP-12-ABC123', { skipLogoutOn401: true });
   });
@@ -239,7 +239,7 @@ describe('PayFeeButton', () => {
     const onPaid = jest.fn();
     const options = await openWidget(application(), onPaid);
     act(() => options.onSuccess({ reference: 'APP-12-ABC123' }));
-    expect(await screen.findByText(/Payment was received but we could not update your application\. Please contact support with your payment reference\./)).toBeInTheDocument();
+    await screen.findByText(/Payment was received but we could not update your application\. Please contact support with your payment reference\./);
     expect(dialog()).toHaveTextContent('APP-12-ABC123');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     expect(onPaid).toHaveBeenCalledTimes(1);
@@ -260,7 +260,7 @@ describe('PayFeeButton', () => {
     const onChanged = jest.fn();
     const options = await openWidget(application(), onChanged);
     act(() => options.onClose());
-    expect(await screen.findByText('Payment Cancelled')).toBeInTheDocument();
+    await screen.findByText('Payment Cancelled');
     expect(api.verify).toHaveBeenCalledWith('APP-12-ABC123', { skipLogoutOn401: true });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -280,7 +280,7 @@ describe('PayFeeButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay Fee' }));
     await waitFor(() => expect(getPaid).toHaveBeenCalledTimes(2));
     act(() => lastOptions!.onConfirmationPending());
-    expect(await screen.findByText('Payment Pending')).toBeInTheDocument();
+    await screen.findByText('Payment Pending');
     // The server is asked at once, so the application shows the payment as pending from now on.
     expect(api.verify).toHaveBeenCalledTimes(2);
     expect(dialog()).toHaveTextContent('Payment Pending — we are waiting for confirmation from your mobile money provider');
@@ -301,7 +301,7 @@ describe('PayFeeButton', () => {
     });
     const options = await openWidget();
     act(() => options.onClose());
-    expect(await screen.findByText('Payment Pending')).toBeInTheDocument();
+    await screen.findByText('Payment Pending');
     expect(screen.queryByText('Payment Cancelled')).toBeNull();
   });
 
@@ -320,7 +320,7 @@ describe('PayFeeButton', () => {
     const onChanged = jest.fn();
     const options = await openWidget(application(), onChanged);
     act(() => options.onClose());
-    expect(await screen.findByText('Payment Verification Failed')).toBeInTheDocument();
+    await screen.findByText('Payment Verification Failed');
     expect(dialog()).toHaveTextContent("The payment did not go through: Insufficient funds No fee was taken for this application. Press 'Try again' to pay again.");
     expect(dialog()).not.toHaveTextContent('The payment failed.');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
@@ -332,7 +332,7 @@ describe('PayFeeButton', () => {
     api.verify.mockRejectedValue(httpError(502, { message: 'Could not reach the payment provider. Please try again.' }));
     const options = await openWidget();
     act(() => options.onClose());
-    expect(await screen.findByText('Verification Error')).toBeInTheDocument();
+    await screen.findByText('Verification Error');
     expect(dialog()).toHaveTextContent('If money left your account it will still be recorded');
     expect(screen.queryByText('Payment Cancelled')).toBeNull();
   });
@@ -343,7 +343,7 @@ describe('PayFeeButton', () => {
     });
     render(<PayFeeButton application={application()} />);
     await clickPay();
-    expect(await screen.findByText('Payment gateway error. Please try again.')).toBeInTheDocument();
+    await screen.findByText('Payment gateway error. Please try again.');
   });
 
   it('loads the script and gives up after 20 checks every 500 ms', async () => {
@@ -407,7 +407,7 @@ describe('PayFeeButton', () => {
     const app = application({ payment: { reference: 'APP-12-OLD999', amount: 150.75, currency: 'ZMW', status: 'pending', channel: null, paidAt: null, awaitingProvider: false, failureReason: null } });
     render(<PayFeeButton application={app} />);
     await clickPay();
-    expect(await screen.findByText(/Do you want to use the existing payment reference\?/)).toBeInTheDocument();
+    await screen.findByText(/Do you want to use the existing payment reference\?/);
     expect(dialog()).toHaveTextContent('Failed to initiate payment (500): Internal server error');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Use existing reference' }));
     await waitFor(() => expect(getPaid).toHaveBeenCalled());
@@ -418,13 +418,13 @@ describe('PayFeeButton', () => {
     api.initiate.mockRejectedValue(httpError(500, { message: 'Internal server error' }));
     render(<PayFeeButton application={application()} />);
     await clickPay();
-    expect(await screen.findByText('Failed to initiate payment (500): Internal server error')).toBeInTheDocument();
+    await screen.findByText('Failed to initiate payment (500): Internal server error');
     expect(screen.queryByRole('button', { name: 'Use existing reference' })).not.toBeInTheDocument();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     api.initiate.mockRejectedValue(httpError(409, { message: 'This application has already been paid.' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay Fee' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Pay Fee' }));
-    expect(await screen.findByText('Failed to initiate payment (409): This application has already been paid.')).toBeInTheDocument();
+    await screen.findByText('Failed to initiate payment (409): This application has already been paid.');
     expect(getPaid).not.toHaveBeenCalled();
   });
 
@@ -438,7 +438,7 @@ describe('PayFeeButton', () => {
       />,
     );
     await clickPay();
-    expect(await screen.findByText('Failed to initiate payment (500): Internal server error')).toBeInTheDocument();
+    await screen.findByText('Failed to initiate payment (500): Internal server error');
     expect(screen.queryByRole('button', { name: 'Use existing reference' })).toBeNull();
   });
 

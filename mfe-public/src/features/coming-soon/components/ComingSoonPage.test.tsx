@@ -52,13 +52,13 @@ describe('ComingSoonPage', () => {
     api.count.mockResolvedValue({ count: 1 });
     const first = render(<ComingSoonPage />);
     const sentence = (pattern: RegExp) => (_: string, element: Element | null) => element?.tagName === 'P' && pattern.test(element.textContent ?? '');
-    expect(await screen.findByText(sentence(/^Join 1 other person already on the waitlist\.$/))).toBeInTheDocument();
+    await screen.findByText(sentence(/^Join 1 other person already on the waitlist\.$/));
     expect(screen.queryByText(sentence(/1 others/))).toBeNull();
     first.unmount();
 
     api.count.mockResolvedValue({ count: 0 });
     render(<ComingSoonPage />);
-    expect(await screen.findByText('Be the first on the waitlist.')).toBeInTheDocument();
+    await screen.findByText('Be the first on the waitlist.');
   });
 
   it("shows 'many' when the count cannot be read", async () => {
@@ -83,7 +83,7 @@ describe('ComingSoonPage', () => {
     fill('  Ada  ', '  ada@example.com ');
     fireEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
     await waitFor(() => expect(api.create).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com' }));
-    expect(await screen.findByText('Thanks for joining!')).toBeInTheDocument();
+    await screen.findByText('Thanks for joining!');
   });
 
   it("reads 'Submitting...' while sending, shows the server message and clears it after 2 s", async () => {
@@ -114,7 +114,7 @@ describe('ComingSoonPage', () => {
     render(<ComingSoonPage />);
     fill('Ada', 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
-    expect(await screen.findByText('This email is already on the waitlist.')).toBeInTheDocument();
+    await screen.findByText('This email is already on the waitlist.');
   });
 
   it("shows 'Network error. Try again later.' when the call fails", async () => {
@@ -123,7 +123,7 @@ describe('ComingSoonPage', () => {
     render(<ComingSoonPage />);
     fill('Ada', 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
-    expect(await screen.findByText('Network error. Try again later.')).toBeInTheDocument();
+    await screen.findByText('Network error. Try again later.');
     expect(screen.getByLabelText(/Your Name/)).toHaveValue('Ada');
   });
 });

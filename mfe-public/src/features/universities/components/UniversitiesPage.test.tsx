@@ -76,7 +76,7 @@ describe('UniversitiesPage', () => {
   it('says so when there are no universities', async () => {
     api.list.mockResolvedValue([]);
     renderPage();
-    expect(await screen.findByText('No universities are listed yet.')).toBeInTheDocument();
+    await screen.findByText('No universities are listed yet.');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
