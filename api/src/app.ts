@@ -114,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<PortalApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerAccessControl(app, { tokens: ctx.tokens, checkSession: sessionChecker(ctx.db) });
+  registerAccessControl(app, { tokens: ctx.tokens, checkSession: sessionChecker(ctx.db, ctx.database.kind) });
   await registerApiHeaders(app, { corsOrigins: config.corsOrigins });
   // Before every route: it limits the routes added after it.
   await registerFrontDoorLimit(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });

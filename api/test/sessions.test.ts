@@ -5,8 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it, mock } from 'node:test';
-import { eq, inArray } from 'drizzle-orm';
-import { auditLog, sessions } from '../src/infrastructure/database/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { startSession } from '../src/modules/auth';
+import { auditLog, sessions, users } from '../src/infrastructure/database/schema';
 import { call, createUser, DEFAULT_PASSWORD } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -96,6 +97,49 @@ describe('sessions', () => {
     const res = await call(t, 'DELETE', '/api/users/me', { token: user.token, json: { password: DEFAULT_PASSWORD } });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).length, 0);
+  });
+
+  it('judges each of many requests that arrive together on its own account and session', async () => {
+    // The access check reads the callers of requests that arrive together in one
+    // statement: every request must still get its own answer.
+    const superuser = await createUser(t, 'SUPERUSER');
+    const user = await createUser(t, 'USER');
+    const userRow = (await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0]!;
+    // More sessions than one statement asks about, so some wait for the first to come back.
+    const live = await Promise.all(Array.from({ length: 130 }, () => startSession(t.ctx, userRow)));
+    const ended = await startSession(t.ctx, userRow);
+    assert.equal((await call(t, 'POST', '/api/auth/logout', { token: ended })).statusCode, 200);
+    const archived = await createUser(t, 'USER');
+    assert.equal((await call(t, 'PUT', `/api/users/${archived.id}`, { token: superuser.token, json: { enabled: false } })).statusCode, 200);
+    const reversioned = await createUser(t, 'USER');
+    await t.ctx.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, reversioned.id));
+    const deleted = await createUser(t, 'USER');
+    await t.ctx.db.delete(users).where(eq(users.id, deleted.id));
+    const cases: Array<[string, string, number, string | undefined]> = [];
+    for (const token of live) cases.push(['live', token, 200, undefined]);
+    for (let i = 0; i < 3; i++) {
+      cases.push(['ended', ended, 401, 'Your session has ended. Please log in again.']);
+      cases.push(['archived', archived.token, 401, 'Account disabled. Please contact support.']);
+      cases.push(['re-versioned', reversioned.token, 401, 'Your session has ended. Please log in again.']);
+      cases.push(['deleted', deleted.token, 401, 'Your session has ended. Please log in again.']);
+      cases.push(['staff', superuser.token, 200, undefined]);
+    }
+    // Mixed so that every statement holds several kinds.
+    cases.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+    const answers = await Promise.all(cases.map(([, token]) => me(t, token)));
+    answers.forEach((res, i) => {
+      const [kind, , status, message] = cases[i]!;
+      assert.equal(res.statusCode, status, `${kind}: ${res.body}`);
+      if (message) assert.equal(res.json().message, message, kind);
+    });
+    const mine = answers.filter((_, i) => cases[i]![0] === 'live').map((res) => res.json().profile.email);
+    assert.ok(
+      mine.every((email) => email === user.email),
+      'each live session reads its own account',
+    );
   });
 
   it('tells an archived account why its token stopped working, and a deleted one that its session ended', async () => {

@@ -117,12 +117,16 @@ export async function deleteExpiredSessions(db: Executor, userId: number, batch 
 }
 
 /**
- * The caller of a verified token, its session and the staff list version, in
- * one statement prepared once per app: it runs on every signed-in request.
- * Reading the version here validates a cached staff page without a second
- * round trip (the check itself is never skipped).
+ * The callers of several verified tokens, their sessions and the staff list
+ * version, in one statement prepared once per app: it runs on every signed-in
+ * request, the requests that arrive together asking together
+ * (sessions.ts). One row per account asked about, and one more for each
+ * further session of it asked about: `sessionId` says whose the row's expiry
+ * is (null when the account has none of the sessions asked about). Reading the
+ * version here validates a cached staff page without a second round trip (the
+ * check itself is never skipped).
  */
-export function prepareAccessCheck(db: Database) {
+export function prepareAccessChecks(db: Database) {
   return db
     .select({
       id: users.id,
@@ -134,14 +138,14 @@ export function prepareAccessCheck(db: Database) {
       firstName: users.firstName,
       lastName: users.lastName,
       deletedAt: users.deletedAt,
+      sessionId: sessions.id,
       sessionExpiresAt: sessions.expiresAt,
       staffListVersion: staffListVersionNow,
     })
     .from(users)
-    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, users.id)))
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('access_check');
+    .leftJoin(sessions, and(sql`${sessions.id} = any(${sql.placeholder('sids')}::text[])`, eq(sessions.userId, users.id)))
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('access_checks');
 }
 
 /* ---------- password reset by SMS code (issue 18) ---------- */

@@ -11,7 +11,8 @@ import type { Database } from '../../infrastructure/database/client';
 import type { Caller, SessionCheck } from '../../infrastructure/http/access';
 import type { VerifiedToken } from '../../infrastructure/security/tokens';
 import { audit } from '../audit';
-import { deleteAllSessions, deleteExpiredSessions, deleteSession, insertSession, prepareAccessCheck, type UserRow } from './queries';
+import { askedTogether } from '../../infrastructure/database/asked-together';
+import { deleteAllSessions, deleteExpiredSessions, deleteSession, insertSession, prepareAccessChecks, type UserRow } from './queries';
 
 export const SESSION_MESSAGES = {
   loggedOut: 'Logged out successfully',
@@ -66,18 +67,45 @@ export async function renewSession(ctx: Pick<AppContext, 'db' | 'tokens' | 'conf
   return startSession(ctx, user);
 }
 
+type AccessRow = Awaited<ReturnType<ReturnType<typeof prepareAccessChecks>['execute']>>[number];
+
+/** A token's account and session, as the access check reads them together. */
+interface SessionRead {
+  account: AccessRow;
+  sessionExpiresAt: Date | null;
+}
+
 /**
  * What the access check asks on every signed-in request: is the token's
  * account enabled, not deleted, at the token's version, and its session alive?
+ * Requests that arrive together are asked about in one statement
+ * (asked-together.ts): on the embedded database, whose one thread runs every
+ * statement, that is most of what a signed-in read costs.
  */
-export function sessionChecker(db: Database): (token: VerifiedToken) => Promise<SessionCheck> {
-  const checkCaller = prepareAccessCheck(db);
+export function sessionChecker(db: Database, kind: 'pglite' | 'postgres'): (token: VerifiedToken) => Promise<SessionCheck> {
+  const checkCallers = prepareAccessChecks(db);
+  const read = askedTogether<string, SessionRead>(
+    async (keys) => {
+      const asked = keys.map((key) => key.split(' ') as [string, string]);
+      const rows = await checkCallers.execute({ ids: [...new Set(asked.map(([id]) => Number(id)))], sids: asked.map(([, sid]) => sid) });
+      const found = new Map<string, SessionRead>();
+      for (const [id, sid] of asked) {
+        const ofAccount = rows.filter((row) => row.id === Number(id));
+        if (ofAccount.length === 0) continue;
+        found.set(`${id} ${sid}`, { account: ofAccount[0]!, sessionExpiresAt: ofAccount.find((row) => row.sessionId === sid)?.sessionExpiresAt ?? null });
+      }
+      return found;
+    },
+    // The embedded database runs one statement at a time: a second one out would only queue.
+    { inFlight: kind === 'pglite' ? 1 : 2, maxKeys: 100 },
+  );
   return async (verified) => {
-    const [row] = await checkCaller.execute({ id: verified.userId, sid: verified.sessionId });
+    const got = await read(`${verified.userId} ${verified.sessionId}`);
+    const row = got?.account;
     // Archived, deleted or re-versioned accounts, and ended sessions: the token stops working at once.
     if (row && !row.enabled && !row.deletedAt) return 'archived';
     if (!row || !row.enabled || row.deletedAt || row.tokenVersion !== verified.tokenVersion) return 'invalid';
-    if (!row.sessionExpiresAt || row.sessionExpiresAt.getTime() <= Date.now()) return 'invalid';
+    if (!got.sessionExpiresAt || got.sessionExpiresAt.getTime() <= Date.now()) return 'invalid';
     return {
       caller: {
         id: row.id,
