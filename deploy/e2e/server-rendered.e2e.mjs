@@ -53,11 +53,18 @@ async function assertHeadNamesTheScripts(page, url, usable) {
     }).observe(document, { subtree: true, childList: true });
   });
   const asked = [];
-  const onRequest = (request) => request.resourceType() === 'script' && asked.push(new URL(request.url()).pathname);
+  const listAsked = [];
+  const onRequest = (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script') asked.push(pathname);
+    if (pathname === '/remotes.json') listAsked.push(pathname);
+  };
   page.on('request', onRequest);
   await page.goto(url);
   await whenInteractive(usable);
   const askedBeforeUsable = [...asked];
+  // The page carries the remote list it was rendered with: no round trip for it after the shell's scripts.
+  assert.deepEqual(listAsked, [], `${url} started its remote without asking for /remotes.json`);
   await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
   const ran = await page.evaluate(() => window.__scriptsAdded);

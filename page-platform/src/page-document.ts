@@ -37,6 +37,16 @@ export const PAGE_SCRIPTS_ELEMENT_ID = 'portal-scripts';
 export const PRELOADED_RESPONSES_ELEMENT_ID = 'portal-preloaded-responses';
 
 /**
+ * A page the server renders carries the runtime list it was rendered with
+ * (what /remotes.json answered then), as JSON in `<script
+ * type="application/json" id=…>`: the shell starts the page's remote from it
+ * instead of asking for /remotes.json once its own scripts have run, a round
+ * trip later. It names the versions the page was rendered with, so the app
+ * takes the page over with the same ones.
+ */
+export const REMOTE_LIST_ELEMENT_ID = 'portal-remote-list';
+
+/**
  * The global under which the pre-start script records what the visitor did
  * before the app took over a server-rendered form (BeforeStart).
  */

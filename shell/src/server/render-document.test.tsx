@@ -79,8 +79,20 @@ describe('renderDocument', () => {
     const responses = { '/api/universities': [{ name: 'University of Zambia' }, { name: '</script><script>alert(1)</script>' }] };
     const html = await renderDocument({ url: '/universities', template: TEMPLATE, remotes: { mfe_public: PublicApp }, remoteList: TEST_REMOTES, responses });
     expect(rootOf(html)).toContain('University of Zambia, &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain(`${embeddedResponsesElement(responses)}<div id="root">`);
+    expect(html).toContain(`${embeddedResponsesElement(responses)}`);
+    // The responses' element and the remote list's: no text closed either early.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('carries the remote list it was rendered with, so the browser starts the remote without asking for the list', async () => {
+    const list = { ...TEST_REMOTES, mfe_public: { ...TEST_REMOTES.mfe_public!, entry: '/remotes/mfe-public/v2/remoteEntry.js?</script>' } };
+    const html = await renderDocument({ url: '/home', template: TEMPLATE, remotes: { mfe_public: PublicApp }, remoteList: list, responses: {} });
+    const carried = /<script type="application\/json" id="portal-remote-list">(.*?)<\/script><div id="root">/.exec(html);
+    expect(carried).not.toBeNull();
+    expect(JSON.parse(carried![1]!)).toEqual(list);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // A page rendered without a list (the sign-in pages in a test) carries none.
+    expect(await renderDocument({ url: '/login', template: TEMPLATE, remotes: {}, responses: {} })).not.toContain('portal-remote-list');
   });
 
   it("renders an applicant's page for the role inside the applicant's frame, marked for the role, with nobody's name or token", async () => {

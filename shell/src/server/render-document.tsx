@@ -18,8 +18,8 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { embeddedResponsesElement, PreloadedResponsesProvider, type PreloadedResponses } from 'page-platform/handover';
-import { RENDERED_FOR_ATTRIBUTE } from 'page-platform/page-document';
+import { embeddedResponsesElement, PreloadedResponsesProvider, scriptSafeJson, type PreloadedResponses } from 'page-platform/handover';
+import { REMOTE_LIST_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE } from 'page-platform/page-document';
 import { SERVER_RENDER_CONTRACT, type ServerRemoteBundle } from 'page-platform/render-contract';
 import * as sharedApi from 'shared-api';
 import * as sharedAuth from 'shared-auth';
@@ -165,6 +165,11 @@ async function renderToHtml({ url, remotes, remoteList, responses, renderedFor }
   return { html, styles: stylesFor(cache, globalNames) };
 }
 
+/** The runtime list the page was rendered with, for the browser's start (REMOTE_LIST_ELEMENT_ID); '' without one. */
+function remoteListElement(remoteList: unknown): string {
+  return remoteList === undefined || remoteList === null ? '' : `<script type="application/json" id="${REMOTE_LIST_ELEMENT_ID}">${scriptSafeJson(remoteList)}</script>`;
+}
+
 let queue: Promise<unknown> = Promise.resolve();
 
 /** The whole page: the template with the styles, the rendered root and the embedded responses. Renders run one at a time. */
@@ -172,7 +177,7 @@ export function renderDocument(input: RenderDocumentInput): Promise<string> {
   if (!ROOT_ELEMENT.test(input.template) || !input.template.includes('</head>')) return Promise.reject(new Error('the template has no </head> or no empty <div id="root">'));
   const run = queue.then(async () => {
     const { html, styles } = await renderToHtml(input);
-    const embedded = embeddedResponsesElement(input.responses);
+    const embedded = embeddedResponsesElement(input.responses) + remoteListElement(input.remoteList);
     // The pre-start script shows a role's page only to a stored session of that role.
     const marked = input.renderedFor ? input.template.replace(/<html\b/i, `<html ${RENDERED_FOR_ATTRIBUTE}="${input.renderedFor}"`) : input.template;
     return marked.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `${embedded}<div id="root">${html}</div>`);

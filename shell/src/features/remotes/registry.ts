@@ -1,6 +1,7 @@
 /**
  * Runtime remotes: the list comes from /remotes.json (fetched once, no-store),
- * never from the build, so a remote is redeployed, and its pages and menu
+ * or from the copy a page the server rendered carries (REMOTE_LIST_ELEMENT_ID,
+ * the list the page was rendered with), never from the build, so a remote is redeployed, and its pages and menu
  * entries changed, by changing its entry there. Each remote's entry in the list
  * carries its page manifest (checked against the schema where it was built and
  * published; read here with shared-api/pages): a remote with an entry the shell
@@ -8,6 +9,7 @@
  */
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_LIST_ELEMENT_ID } from 'page-platform/page-document';
 import { readRemoteList, type RemoteList } from 'shared-api/pages';
 import { isRemoteFailure, RemoteUnavailableError } from './remote-failure';
 
@@ -22,10 +24,31 @@ export type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
 let listPromise: Tracked<RemoteList> | null = null;
 
+/**
+ * The list the server's page was rendered with, taken once: a later load
+ * (Retry after a failure) asks the network. Undefined when the page carries
+ * none or it cannot be read.
+ */
+function takeListFromPage(): unknown {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(REMOTE_LIST_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '') as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 async function fetchRemoteList(): Promise<RemoteList> {
-  const response = await fetch(REMOTE_LIST_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${REMOTE_LIST_URL} answered ${response.status}`);
-  const { remotes, rejected } = readRemoteList(await response.json());
+  let list = takeListFromPage();
+  if (list === undefined) {
+    const response = await fetch(REMOTE_LIST_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${REMOTE_LIST_URL} answered ${response.status}`);
+    list = await response.json();
+  }
+  const { remotes, rejected } = readRemoteList(list);
   if (rejected.length) console.error(`[portal] ${REMOTE_LIST_URL}: left out ${rejected.join(', ')} (no valid entry and page manifest)`);
   registerRemotes(Object.entries(remotes).map(([name, { entry }]) => ({ name, entry })));
   return remotes;
