@@ -88,10 +88,12 @@ export function sessionChecker(db: Database, kind: 'pglite' | 'postgres'): (toke
     async (keys) => {
       const asked = keys.map((key) => key.split(' ') as [string, string]);
       const rows = await checkCallers.execute({ ids: [...new Set(asked.map(([id]) => Number(id)))], sids: asked.map(([, sid]) => sid) });
+      const rowsOf = new Map<number, AccessRow[]>();
+      for (const row of rows) rowsOf.set(row.id, [...(rowsOf.get(row.id) ?? []), row]);
       const found = new Map<string, SessionRead>();
       for (const [id, sid] of asked) {
-        const ofAccount = rows.filter((row) => row.id === Number(id));
-        if (ofAccount.length === 0) continue;
+        const ofAccount = rowsOf.get(Number(id));
+        if (!ofAccount) continue;
         found.set(`${id} ${sid}`, { account: ofAccount[0]!, sessionExpiresAt: ofAccount.find((row) => row.sessionId === sid)?.sessionExpiresAt ?? null });
       }
       return found;

@@ -1,8 +1,8 @@
 /**
- * Runtime remotes: the list comes from /remotes.json (fetched once, no-store),
- * or from the copy a page the server rendered carries (REMOTE_LIST_ELEMENT_ID,
- * the list the page was rendered with), never from the build, so a remote is redeployed, and its pages and menu
- * entries changed, by changing its entry there. Each remote's entry in the list
+ * Runtime remotes: the list comes from /remotes.json (fetched once, no-store)
+ * or from the copy a page the server rendered carries (the list it was
+ * rendered with), never from the build, so a remote is redeployed, and its
+ * pages and menu entries changed, by changing its entry there. Each remote's entry in the list
  * carries its page manifest (checked against the schema where it was built and
  * published; read here with shared-api/pages): a remote with an entry the shell
  * cannot read is left out and logged, and the others keep working.
