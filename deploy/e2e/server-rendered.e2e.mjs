@@ -65,7 +65,10 @@ async function assertHeadNamesTheScripts(page, url, usable) {
   const askedBeforeUsable = [...asked];
   // The page carries the remote list it was rendered with: no round trip for it after the shell's scripts.
   assert.deepEqual(listAsked, [], `${url} started its remote without asking for /remotes.json`);
-  await page.waitForLoadState('networkidle');
+  // Every named script has arrived long before the app runs the last of them (the bell of a
+  // signed-in frame, say): the network goes quiet while a loaded machine is still evaluating,
+  // so wait for the scripts themselves, not for a quiet network.
+  await page.waitForFunction((names) => names.every((name) => window.__scriptsAdded.includes(name)), [...named], { timeout: 30_000, polling: 100 }).catch(() => undefined);
   page.off('request', onRequest);
   const ran = await page.evaluate(() => window.__scriptsAdded);
   assert.deepEqual(
