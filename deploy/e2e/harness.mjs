@@ -259,17 +259,20 @@ export async function signIn(page, baseUrl, { email, password }) {
   ]);
   if (outcome instanceof Error) {
     // Say where it stopped, so a failure in CI can be diagnosed from its log alone.
-    const form = (
-      await page
-        .locator('form')
-        .innerText()
-        .catch(() => '(no form)')
-    )
-      .replace(/\s+/g, ' ')
-      .slice(0, 200);
+    const form = await textFor(page, 'form', 200);
     throw new Error(`Sign-in as ${email} did not reach /dashboard within 20 s: the page is at ${page.url()}; form: ${form}`, { cause: outcome });
   }
   if (outcome === 'refused') throw new Error(`Sign-in as ${email} was refused: ${(await refusal.textContent())?.trim()}`);
+}
+
+/** The first `selector`'s text on one line, cut to `length`, for a failure's message. */
+async function textFor(page, selector, length) {
+  const text = await page
+    .locator(selector)
+    .first()
+    .innerText()
+    .catch(() => `(no ${selector})`);
+  return text.replace(/\s+/g, ' ').slice(0, length);
 }
 
 /**
@@ -285,14 +288,7 @@ export async function clickThrough(page, locator, url, { timeout = 30_000 } = {}
     await locator.click({ timeout: 20_000 });
     await page.waitForURL(url, { timeout });
   } catch (error) {
-    const shown = (
-      await page
-        .locator('main')
-        .innerText()
-        .catch(() => '(no main)')
-    )
-      .replace(/\s+/g, ' ')
-      .slice(0, 300);
+    const shown = await textFor(page, 'main', 300);
     throw new Error(`After the click the page did not reach ${url}: it is at ${page.url()}, by way of [${visited.join(', ')}]; it shows: ${shown}`, { cause: error });
   } finally {
     page.off('framenavigated', onNavigated);
