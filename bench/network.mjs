@@ -14,6 +14,7 @@ import { ensureBuilds, launchBrowser, BASELINE_ROOT } from './page-weight.mjs';
 import { login, result, round, startPortal } from './lib.mjs';
 import { measureUploadBytes } from './network-uploads.mjs';
 import { emulateSlowNetwork, SLOW_PROFILE } from './slow-profile.mjs';
+import { startHttpsFront } from './https-front.mjs';
 
 /** The wizard's tus chunk (mfe-applicant/src/lib/resumable-upload.ts): a drop may cost at most one. */
 const CHUNK_BYTES = 256 * 1024;
@@ -21,6 +22,13 @@ const CHUNK_BYTES = 256 * 1024;
 const RUNS = Number(process.env.NETWORK_BENCH_RUNS ?? 3);
 /** Only the pages whose name contains this (NETWORK_BENCH_PAGES='applicant /dashboard'), e.g. while working on one. */
 const ONLY_PAGES = process.env.NETWORK_BENCH_PAGES;
+/**
+ * How the pages reach the browser: 'h2' (the default) through nginx over TLS
+ * and HTTP/2, as deployed (https-front.mjs); 'http/1.1' straight from the
+ * portal's own server, as `npm start` serves a newcomer.
+ */
+const PROTOCOL = process.env.NETWORK_BENCH_PROTOCOL ?? 'h2';
+if (!['h2', 'http/1.1'].includes(PROTOCOL)) throw new Error(`NETWORK_BENCH_PROTOCOL: 'h2' or 'http/1.1', not '${PROTOCOL}'`);
 
 const DEMO = {
   applicant: ['applicant@demo.uniportal.zm', 'Demo-Student-Kabwe-26'],
@@ -118,7 +126,8 @@ const roleOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url
  * the stored session and the page-role cookie the shell wrote at sign-in.
  */
 async function loadOnce(browser, baseUrl, page, tokens, path) {
-  const context = await browser.newContext({ viewport: page.viewport ?? { width: 390, height: 844 }, serviceWorkers: 'block' });
+  // The front's certificate is a throwaway one (https-front.mjs).
+  const context = await browser.newContext({ viewport: page.viewport ?? { width: 390, height: 844 }, serviceWorkers: 'block', ignoreHTTPSErrors: true });
   try {
     if (page.login) {
       await context.addInitScript((token) => localStorage.setItem('user', token), tokens[page.login]);
@@ -178,6 +187,8 @@ export async function measureNetwork() {
   const env = { DATABASE_URL: '', PORTAL_DEMO_DATA: 'true' };
   const federated = await startPortal(env);
   const baseline = await startPortal({ ...env, PORTAL_WEB_ROOT: BASELINE_ROOT });
+  const fronts = PROTOCOL === 'h2' ? [await startHttpsFront(federated.url), await startHttpsFront(baseline.url)] : [];
+  const pageUrl = { federated: fronts[0]?.url ?? federated.url, baseline: fronts[1]?.url ?? baseline.url };
   const browser = await launchBrowser();
   try {
     const tokens = { federated: {}, baseline: {} };
@@ -197,8 +208,8 @@ export async function measureNetwork() {
       const runs = { federated: [], baseline: [] };
       // Alternate the two builds so a busy moment of the machine falls on both.
       for (let i = 0; i < RUNS; i++) {
-        runs.federated.push(await loadOnce(browser, federated.url, page, tokens.federated, path));
-        runs.baseline.push(await loadOnce(browser, baseline.url, page, tokens.baseline, path));
+        runs.federated.push(await loadOnce(browser, pageUrl.federated, page, tokens.federated, path));
+        runs.baseline.push(await loadOnce(browser, pageUrl.baseline, page, tokens.baseline, path));
       }
       const summary = (list) => ({
         ms: median(list.map((r) => r.usableMs)),
@@ -213,6 +224,7 @@ export async function measureNetwork() {
     return { measured, repeatBytes, uploads };
   } finally {
     await browser.close();
+    for (const front of fronts) await front.stop();
     await federated.stop();
     await baseline.stop();
   }
@@ -237,7 +249,7 @@ export async function benchNetwork() {
     rows.push(
       result(
         'network',
-        `${page.name}: usable on slow 4G (federated / baseline)`,
+        `${page.name}: usable on slow 4G, ${PROTOCOL === 'h2' ? 'HTTP/2 through nginx' : 'HTTP/1.1 from the portal'} (federated / baseline)`,
         `${round(seconds, 2)} s (${federated.scripts} scripts, ${round(federated.bytes / 1024, 1)} KB) / ${round(baseline.ms / 1000, 2)} s (${baseline.scripts}, ${round(baseline.bytes / 1024, 1)} KB) = ×${round(ratio)}`,
         // When the app has taken the page over: later than usable for a page the server rendered.
         { target: targets.join(' and '), ok, unit: `app in charge at ${round(federated.adoptedMs / 1000, 2)} s / ${round(baseline.adoptedMs / 1000, 2)} s` },
