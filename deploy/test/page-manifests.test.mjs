@@ -139,4 +139,27 @@ describe("the remotes' page manifests", () => {
     const forRoles = Object.entries(remotes).flatMap(([name, { pages }]) => pages.pages.filter((p) => p.prerenderForRoles?.length).map((p) => [name, p.path, p.prerenderForRoles]));
     assert.deepEqual(forRoles, [['mfe_applicant', '/dashboard', ['USER']]]);
   });
+
+  // The server names a page's scripts by its manifest `code` (server/src/pages/page-scripts.ts):
+  // it must be the webpackChunkName of the import the App's route at that path loads.
+  it("name each page's code as the chunk its App route loads", () => {
+    for (const pkg of ['mfe-applicant', 'mfe-staff']) {
+      const app = readFileSync(path.join(root, pkg, 'src', 'App.tsx'), 'utf8');
+      const chunkOf = new Map([...app.matchAll(/const (\w+) = \(\) => import\((?:\/\* webpackChunkName: "([^"]+)" \*\/ )?'[^']+'\)/g)].map((m) => [m[1], m[2] ?? null]));
+      const routes = [...app.matchAll(/\{ path: '([^']+)', element: .*?, load: (\w+) \}/g)];
+      assert.ok(chunkOf.size > 0 && routes.length > 0, `${pkg}: the App's loaders and routes are read`);
+      const pages = readPageManifest(path.join(root, pkg, 'src', 'pages.ts')).pages;
+      assert.equal(routes.length, pages.length, `${pkg}: every page's route is read`);
+      for (const [, routePath, load] of routes) {
+        const page = pages.find((p) => p.path === routePath);
+        assert.ok(chunkOf.has(load), `${pkg} ${routePath}: its loader ${load} is read`);
+        assert.equal(page?.code ?? null, chunkOf.get(load), `${pkg} ${routePath}`);
+      }
+    }
+    assert.ok(
+      remotes.mfe_staff.pages.pages.every((p) => p.code),
+      'every staff page names its code',
+    );
+    assert.equal(remotes.mfe_applicant.pages.pages.find((p) => p.path === '/apply/:universityId')?.code, 'wizard');
+  });
 });

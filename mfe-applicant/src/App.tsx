@@ -9,11 +9,12 @@ import { preloadRouteAt, type PreloadableRoute } from 'shared-api/pages';
 import { FeedbackProvider } from 'shared-auth/dialogs';
 import { Loading } from './components/Loading';
 
-// Named chunks: the server names a rendered page's code by its route's `code` (server.ts, codeFor).
+// Named chunks: a page's manifest entry names its code (src/pages.ts, `code`), whose scripts the
+// server names in the page's head (deploy/test/page-manifests.test.mjs checks the names agree).
 const universities = () => import(/* webpackChunkName: "universities" */ './features/universities');
 const courses = () => import('./features/courses');
-const wizard = () => import('./features/wizard');
-const applications = () => import('./features/applications');
+const wizard = () => import(/* webpackChunkName: "wizard" */ './features/wizard');
+const applications = () => import(/* webpackChunkName: "applications" */ './features/applications');
 const profile = () => import('./features/profile');
 const settings = () => import('./features/settings');
 const notifications = () => import('./features/notifications');
@@ -30,7 +31,7 @@ const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.N
 
 /** The routes this remote owns, with absolute paths; src/pages.ts declares each of them to the shell. */
 export const APPLICANT_ROUTES: ReadonlyArray<PreloadableRoute & { element: ReactNode }> = [
-  { path: '/dashboard', element: <UniversityList />, load: universities, code: 'universities' },
+  { path: '/dashboard', element: <UniversityList />, load: universities },
   { path: '/universities/:id', element: <UniversityDetail />, load: universities },
   { path: '/courses/:id', element: <ProgramCourses />, load: courses },
   { path: '/apply/:universityId', element: <ApplicationWizard />, load: wizard },

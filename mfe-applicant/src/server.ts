@@ -8,8 +8,7 @@
  */
 import { matchPath } from 'react-router-dom';
 import { apiPath, UNIVERSITIES_PATH } from 'shared-api';
-import { routeAt } from 'shared-api/pages';
-import { APPLICANT_ROUTES } from './App';
+import { routeAt, type PageEntry } from 'shared-api/pages';
 import { PAGES } from './pages';
 
 export { default as App } from './App';
@@ -28,7 +27,8 @@ export function preloadFor(pathname: string): string[] {
   return matchPath('/dashboard', pathname) ? [apiPath(UNIVERSITIES_PATH)] : [];
 }
 
-/** The name of the code of the page at `pathname` (its route's `code` in App.tsx), whose scripts the server names in the page's head. */
+/** The name of the code of the page at `pathname` (its manifest entry's `code`), whose scripts the server names in the page's head. */
 export function codeFor(pathname: string): string | null {
-  return routeAt(APPLICANT_ROUTES, pathname)?.code ?? null;
+  const page: PageEntry | undefined = routeAt(PAGES.pages, pathname);
+  return page?.code ?? null;
 }

@@ -8,7 +8,7 @@
  * passed this schema at its source.
  */
 import * as z from 'zod/mini';
-import { ICON_PATH, ICON_PATH_MAX_LENGTH, MENUS, PAGE_AUDIENCES, PAGE_LAYOUTS, PAGE_MANIFEST_FORMAT, SIGNED_IN_ROLES, type RemoteList } from './pages';
+import { ICON_PATH, ICON_PATH_MAX_LENGTH, MENUS, PAGE_AUDIENCES, PAGE_CODE_NAME, PAGE_LAYOUTS, PAGE_MANIFEST_FORMAT, SIGNED_IN_ROLES, type RemoteList } from './pages';
 
 const PATH = /^\/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*)?(\/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*))*$/;
 
@@ -44,6 +44,13 @@ export const pageEntrySchema = z
      */
     prerenderForRoles: z.optional(z.array(z.enum(SIGNED_IN_ROLES))),
     nav: z.optional(z.array(navEntrySchema)),
+    /**
+     * The name of the page's code (the webpackChunkName of its route's lazy
+     * import), so the server names that code's scripts in the head of the
+     * page before the browser renders it (server/src/pages/page-scripts.ts).
+     * A field of its own, so a shell that predates it reads the manifest as before.
+     */
+    code: z.optional(z.string().check(z.regex(PAGE_CODE_NAME, 'a page code name is letters, digits, - and _ (its webpackChunkName)'))),
   })
   .check(
     z.refine((page) => !page.nav?.length || !page.path.includes(':'), 'a page with a menu entry has no parameters in its path'),

@@ -38,6 +38,12 @@ export type RemoteList = Record<string, RemoteListEntry>;
 /** SVG path data only: nothing a browser could read as markup or a URL. */
 export const ICON_PATH = /^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$/;
 export const ICON_PATH_MAX_LENGTH = 2000;
+/**
+ * A page's code name (PageEntry.code): a webpackChunkName, which names files of
+ * the remote's build. Only the server reads it (the browser's structural check
+ * leaves it alone, to stay small); the schema checks it where a manifest is made.
+ */
+export const PAGE_CODE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const isIconPath = (value: unknown) => typeof value === 'string' && value.length <= ICON_PATH_MAX_LENGTH && ICON_PATH.test(value);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -121,16 +127,10 @@ function rank(pattern: string): number {
 export interface PreloadableRoute {
   path: string;
   load: () => Promise<unknown>;
-  /**
-   * The name of the page's code (the webpackChunkName of the import `load`
-   * makes), for a page the server renders: it names that code's scripts in
-   * the page's head (ServerRemoteBundle.codeFor).
-   */
-  code?: string;
 }
 
-/** The route a remote's App renders at `pathname`: the best-ranked pattern, as the router picks it. */
-export function routeAt<Route extends PreloadableRoute>(routes: ReadonlyArray<Route>, pathname: string): Route | undefined {
+/** The route (or manifest page) that answers `pathname`: the best-ranked pattern, as the router picks it. */
+export function routeAt<Route extends { path: string }>(routes: ReadonlyArray<Route>, pathname: string): Route | undefined {
   let best: Route | undefined;
   for (const route of routes) if (matchesPattern(route.path, pathname) && (!best || rank(route.path) > rank(best.path))) best = route;
   return best;
