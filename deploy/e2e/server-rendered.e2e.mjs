@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { demoLogins, launchBrowser, phonePage, REPO_ROOT, signIn, startPortal, whenInteractive } from './harness.mjs';
+import { demoLogins, desktopPage, launchBrowser, phonePage, REPO_ROOT, signIn, startPortal, whenInteractive } from './harness.mjs';
 
 // By path: the page platform's build of the pre-start script.
 const { beforeStartScript } = createRequire(import.meta.url)('../../page-platform/build/before-start.cjs');
@@ -258,6 +258,28 @@ describe('pages rendered on the server', () => {
     await first.close();
     await assertHeadNamesTheScripts(page, `${portal.url}/dashboard`, page.getByRole('button', { name: 'Menu' }));
     await page.context().close();
+  });
+
+  // Pages that show a person's own data are the browser's to render, but their HTML names the
+  // scripts they will run (from the page manifests' `code`) and carries the remote list.
+  it("a staff list and an applicant's wizard: the browser renders them, and their head names every script they run to become usable", async () => {
+    const admin = logins.find((l) => l.role === 'ADMIN');
+    const staffFirst = await desktopPage(browser);
+    await signIn(staffFirst, portal.url, admin);
+    const staffPage = await staffFirst.context().newPage();
+    await staffFirst.close();
+    const staffList = staffPage.getByRole('heading', { name: 'Applications', exact: true });
+    await assertHeadNamesTheScripts(staffPage, `${portal.url}/applications`, staffList);
+    await staffPage.context().close();
+
+    const applicant = logins.find((l) => l.role === 'USER');
+    const { id: universityId } = (await (await fetch(`${portal.url}/api/universities`)).json()).at(-1);
+    const applicantFirst = await phonePage(browser);
+    await signIn(applicantFirst, portal.url, applicant);
+    const wizard = await applicantFirst.context().newPage();
+    await applicantFirst.close();
+    await assertHeadNamesTheScripts(wizard, `${portal.url}/apply/${universityId}`, wizard.getByRole('button', { name: 'Next' }));
+    await wizard.context().close();
   });
 
   it("never shows a page rendered for the applicant's role to a guest, and renders none for staff", async () => {

@@ -40,6 +40,15 @@ export interface ServerShellBundle {
   /** `role`: the page-role cookie's; the plan says whom the page is rendered for (a guest when left out). */
   /** `code`: the names of the shell's code the page runs (its own page's, or the frame's around a remote's page; see ServerRemoteBundle.codeFor). */
   documentPlan(pathname: string, remoteList: unknown, role?: SessionRole | null): { remote: string | null; renderedFor?: SessionRole | null; code?: readonly string[] } | null;
+  /**
+   * For a page the server does not render: the remote and code the browser
+   * will run for a visitor of `role`, whose scripts the server names in the
+   * head; null when it cannot tell. Optional: an older shell's such pages are
+   * sent as its template.
+   */
+  browserPagePlan?(pathname: string, remoteList: unknown, role: SessionRole | null): { remote: string; code: readonly string[]; remoteCode: string | null } | null;
+  /** The template of a page the browser renders, carrying the runtime list (see browserPagePlan). */
+  browserDocument?(input: { template: string; remoteList: unknown }): string;
   renderDocument(input: {
     url: string;
     template: string;

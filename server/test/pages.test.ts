@@ -328,3 +328,87 @@ describe('pages: the head names the scripts the page will run (issue 19)', () =>
     assert.deepEqual(preloadsOf(res.body), ['/main.ee.js']);
   });
 });
+
+/** A shell that names the remote and code of the pages the browser renders (browserPagePlan), as the real one does from the manifests. */
+const SHELL_BUNDLE_WITH_BROWSER_PAGES = `${SHELL_BUNDLE}
+exports.browserPagePlan = (pathname, remoteList, role) =>
+  role === 'ADMIN' && pathname.startsWith('/applications') ? { remote: 'mfe_staff', code: ['staff-layout'], remoteCode: pathname === '/applications' ? 'staff-applications' : null } : null;
+exports.browserDocument = ({ template, remoteList }) =>
+  template.replace('<div id="root"></div>', '<script type="application/json" id="portal-remote-list">' + JSON.stringify(remoteList) + '</script><div id="root"></div>');
+`;
+const STAFF_LIST = {
+  mfe_public: { entry: '/remotes/mfe-public/1.0.0-abc/remoteEntry.js', pages: { format: 1, pages: [] } },
+  mfe_staff: { entry: '/remotes/mfe-staff/2.0.0-def/remoteEntry.js', pages: { format: 1, pages: [{ path: '/applications', roles: ['ADMIN'], layout: 'staff', code: 'staff-applications' }] } },
+};
+const STAFF_SCRIPTS = {
+  format: 1,
+  groups: {
+    __federation_expose_App: { files: ['__federation_expose_App.s1.js'], shared: ['react'] },
+    'staff-applications': { files: ['40.s2.js', 'staff-applications.s3.js'], shared: ['@mui/material/Alert'] },
+  },
+  provided: {},
+};
+const SHELL_SCRIPTS_WITH_FRAME = { ...SHELL_SCRIPTS, groups: { ...SHELL_SCRIPTS.groups, 'staff-layout': { files: ['staff-layout.s4.js'], shared: [] } } };
+
+describe('pages: a page the browser renders names its scripts and carries the remote list (issue 19)', () => {
+  let t: TestPortal;
+  let root: string;
+  const remoteListOf = (html: string) => JSON.parse(/<script type="application\/json" id="portal-remote-list">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+  before(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'portal-pages-browser-'));
+    writeBuilt(root, 'deployed');
+    writeFileSync(path.join(root, 'index.html'), SHELL_TEMPLATE);
+    writeFileSync(path.join(root, 'server', 'render-document.cjs'), SHELL_BUNDLE_WITH_BROWSER_PAGES);
+    writeFileSync(path.join(root, 'page-scripts.json'), JSON.stringify(SHELL_SCRIPTS_WITH_FRAME));
+    mkdirSync(path.join(root, 'remotes', 'mfe-staff', '2.0.0-def'), { recursive: true });
+    writeFileSync(path.join(root, 'remotes', 'mfe-staff', '2.0.0-def', 'remoteEntry.js'), 'var mfe_staff;');
+    writeFileSync(path.join(root, 'remotes', 'mfe-staff', '2.0.0-def', 'page-scripts.json'), JSON.stringify(STAFF_SCRIPTS));
+    writeFileSync(path.join(root, 'config', 'remotes.json'), JSON.stringify(STAFF_LIST));
+    t = await startPortal({ PORTAL_SERVE_WEB: 'false', PORTAL_RENDER_PAGES: 'true', PORTAL_WEB_LAYOUT: 'deployed', PORTAL_WEB_ROOT: root });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("names the frame's, the remote's and the page's scripts for the role the cookie names, and carries the list the shell starts from", async () => {
+    for (const url of ['/applications', '/applications?status=SUBMITTED']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: 'portal_page_role=ADMIN' } });
+      assert.equal(res.statusCode, 200, url);
+      assert.deepEqual(preloadsOf(res.body), [
+        '/main.ee.js',
+        '/staff-layout.s4.js',
+        '/remotes/mfe-staff/2.0.0-def/remoteEntry.js',
+        '/remotes/mfe-staff/2.0.0-def/__federation_expose_App.s1.js',
+        '/remotes/mfe-staff/2.0.0-def/40.s2.js',
+        '/remotes/mfe-staff/2.0.0-def/staff-applications.s3.js',
+        '/30.cc.js',
+      ]);
+      // Nothing is rendered: the browser renders the person's page.
+      assert.match(res.body, /<div id="root"><\/div>/);
+      assert.deepEqual(remoteListOf(res.body), STAFF_LIST);
+      assert.equal(res.headers['vary'], 'Accept-Encoding, Cookie');
+      assert.equal(res.headers['cache-control'], 'no-cache');
+    }
+  });
+
+  it("names the remote's entry and module alone when the page names no code", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/applications/7', headers: { cookie: 'portal_page_role=ADMIN' } });
+    assert.deepEqual(preloadsOf(res.body), ['/main.ee.js', '/staff-layout.s4.js', '/remotes/mfe-staff/2.0.0-def/remoteEntry.js', '/remotes/mfe-staff/2.0.0-def/__federation_expose_App.s1.js']);
+  });
+
+  it('answers 404 where the shell names no page for the visitor (nginx sends its static page), and follows a new list', async () => {
+    for (const cookie of ['', 'portal_page_role=USER']) {
+      const res = await t.app.inject({ method: 'GET', url: '/applications', headers: cookie ? { cookie } : {} });
+      assert.equal(res.statusCode, 404, cookie);
+    }
+    const next = { ...STAFF_LIST, mfe_staff: { ...STAFF_LIST.mfe_staff, entry: '/remotes/mfe-staff/2.0.1-ghi/remoteEntry.js' } };
+    writeFileSync(path.join(root, 'config', 'remotes.json'), JSON.stringify(next));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(root, 'config', 'remotes.json'), later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/applications', headers: { cookie: 'portal_page_role=ADMIN' } });
+    // The new version's build is not on this disk: none of its files are named, and never the old version's.
+    assert.deepEqual(preloadsOf(res.body), ['/main.ee.js', '/staff-layout.s4.js']);
+    assert.deepEqual(remoteListOf(res.body), next);
+  });
+});

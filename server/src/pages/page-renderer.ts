@@ -29,7 +29,7 @@ import { PAGE_SCRIPTS_ELEMENT_ID } from 'page-platform/page-document';
 import type { SessionRole } from 'page-platform/session-peek';
 import { fileStamp } from '../lib/file-stamp';
 import { readPageScripts, scriptsToPreload, withPreloads } from './page-scripts';
-import type { PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
+import type { BrowserPage, PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
 
 /** Where the built front ends are on disk, for the versions being served. */
 export interface WebLayout {
@@ -179,13 +179,8 @@ export class PageRenderer {
           ]),
         )
         .digest('base64url');
-      const cached = this.documents.get(key);
-      if (cached !== undefined) {
-        // Most recently used last: the oldest is the first dropped.
-        this.documents.delete(key);
-        this.documents.set(key, cached);
-        return cached;
-      }
+      const cached = this.cachedDocument(key);
+      if (cached !== undefined) return cached;
       const rendered = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses, renderedFor: plan.renderedFor })) as string;
       const preloads = scriptsToPreload({
         shell: shellScripts?.scripts ?? null,
@@ -193,16 +188,79 @@ export class PageRenderer {
         remote: remote ? { scripts: remoteScripts?.scripts ?? null, entry: remoteEntries(remoteList).find(([name]) => name === remote.name)?.[1] ?? '', code: plan.remoteCode } : null,
         already: shellScriptsOf(template.text),
       });
-      const page = new RenderedPage(withPreloads(rendered, preloads), `"${key}"`);
-      this.documents.set(key, page);
-      if (this.documents.size > this.maxDocuments) this.documents.delete(this.documents.keys().next().value!);
-      return page;
+      return this.keepDocument(key, new RenderedPage(withPreloads(rendered, preloads), `"${key}"`));
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      if (!this.failuresLogged.has(reason)) {
-        this.failuresLogged.add(reason);
-        this.options.log.warn({ url: maskUrl(url), err: reason }, 'pages: rendering on the server failed; the browser renders this page');
-      }
+      this.logFailure(url, error, 'pages: rendering on the server failed; the browser renders this page');
+      return null;
+    }
+  }
+
+  private cachedDocument(key: string): RenderedPage | undefined {
+    const cached = this.documents.get(key);
+    if (cached !== undefined) {
+      // Most recently used last: the oldest is the first dropped.
+      this.documents.delete(key);
+      this.documents.set(key, cached);
+    }
+    return cached;
+  }
+
+  private keepDocument(key: string, page: RenderedPage): RenderedPage {
+    this.documents.set(key, page);
+    if (this.documents.size > this.maxDocuments) this.documents.delete(this.documents.keys().next().value!);
+    return page;
+  }
+
+  /** Each distinct failure once: a broken bundle would otherwise log on every page. */
+  private logFailure(url: string, error: unknown, message: string): void {
+    const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    if (this.failuresLogged.has(reason)) return;
+    this.failuresLogged.add(reason);
+    this.options.log.warn({ url: maskUrl(url), err: reason }, message);
+  }
+
+  /**
+   * A page the browser renders (it shows a person's own data), for a visitor
+   * whose page-role cookie says `role`: the shell's template carrying the
+   * runtime list, with the scripts of the remote's page the browser will run
+   * named in its head, so a phone asks for them with the shell's own instead
+   * of one round trip after another. null when the shell cannot tell which
+   * page it is (the caller sends the template as it is).
+   */
+  async browserPage(url: string, role: SessionRole | null): Promise<RenderedPage | null> {
+    if (url.includes('#')) return null;
+    const pathname = url.split('?')[0]!;
+    const shellBundle = path.join(this.options.layout.shellDir(), SHELL_BUNDLE);
+    const shellStamp = fileStamp(shellBundle);
+    const template = this.readTemplate(path.join(this.options.layout.shellDir(), 'index.html'));
+    if (!shellStamp || !template) return null;
+    const remoteList = this.options.layout.remoteList();
+    try {
+      // The page depends on the path (not the query), the role and what the files say: cache by those.
+      const shellScripts = readPageScripts(this.options.layout.shellDir());
+      const remoteDirs = this.options.layout.remoteDirs();
+      const remoteStamps = Object.fromEntries(Object.entries(remoteDirs).map(([name, dir]) => [name, readPageScripts(dir)?.stamp ?? null]));
+      const key = createHash('sha256')
+        .update(JSON.stringify(['browser', pathname, role, shellStamp, template.stamp, remoteList ?? null, shellScripts?.stamp ?? null, remoteStamps]))
+        .digest('base64url');
+      const cached = this.cachedDocument(key);
+      if (cached !== undefined) return cached;
+      const prepared = (await this.call({ kind: 'browser-page', shellBundle, pathname, template: template.text, remoteList, role })) as BrowserPage;
+      if (!prepared) return null;
+      const remoteDir = Object.hasOwn(remoteDirs, prepared.remote) ? remoteDirs[prepared.remote] : undefined;
+      const preloads = scriptsToPreload({
+        shell: shellScripts?.scripts ?? null,
+        shellCode: prepared.shellCode,
+        remote: {
+          scripts: remoteDir ? (readPageScripts(remoteDir)?.scripts ?? null) : null,
+          entry: remoteEntries(remoteList).find(([name]) => name === prepared.remote)?.[1] ?? '',
+          code: prepared.remoteCode,
+        },
+        already: shellScriptsOf(template.text),
+      });
+      return this.keepDocument(key, new RenderedPage(withPreloads(prepared.html, preloads), `"${key}"`));
+    } catch (error) {
+      this.logFailure(url, error, 'pages: naming the scripts of a page failed; its template is sent');
       return null;
     }
   }

@@ -9,6 +9,7 @@ export interface RenderWorkerData {
 /** Messages between the page renderer and its worker thread. */
 export type WorkerRequest =
   | { id: number; kind: 'plan'; shellBundle: string; pathname: string; remoteBundles: Record<string, string>; remoteList: unknown; role: SessionRole | null }
+  | { id: number; kind: 'browser-page'; shellBundle: string; pathname: string; template: string; remoteList: unknown; role: SessionRole | null }
   | {
       id: number;
       kind: 'render';
@@ -26,4 +27,7 @@ export type WorkerRequest =
 /** `shellCode`, `remoteCode`: the names of the code the page runs in each build's dist/page-scripts.json (none known: empty, null). */
 export type PagePlan = { remote: string | null; preload: string[]; renderedFor: SessionRole | null; shellCode: readonly string[]; remoteCode: string | null } | null;
 
-export type WorkerReply = { id: number; result?: PagePlan | string; error?: string };
+/** A page the browser renders: its template carrying the runtime list, and the code it will run (as PagePlan); null when the shell cannot tell. */
+export type BrowserPage = { html: string; remote: string; shellCode: readonly string[]; remoteCode: string | null } | null;
+
+export type WorkerReply = { id: number; result?: PagePlan | BrowserPage | string; error?: string };

@@ -80,6 +80,12 @@ async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
       ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor, shellCode, remoteCode: remote.codeFor?.(request.pathname) ?? null }
       : null;
   }
+  if (request.kind === 'browser-page') {
+    // A shell that predates this sends such pages as its template.
+    const plan = shell.browserPagePlan?.(request.pathname, request.remoteList, request.role) ?? null;
+    if (!plan || !shell.browserDocument) return null;
+    return { html: shell.browserDocument({ template: request.template, remoteList: request.remoteList }), remote: plan.remote, shellCode: plan.code, remoteCode: plan.remoteCode };
+  }
   const remotes: Record<string, unknown> = {};
   if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, request.shellBundle, shell).App;
   return shell.renderDocument({ url: request.url, template: request.template, remotes, remoteList: request.remoteList, responses: request.responses, renderedFor: request.renderedFor });

@@ -263,14 +263,20 @@ async function webRoutes(app: FastifyInstance, options: WebPlatformOptions): Pro
     return policy.csp;
   };
 
-  /** A page rendered on the server (for a guest, or for the role the page-role cookie names), or false when the browser has to render it. */
-  const sendRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+  /**
+   * A page rendered on the server (for a guest, or for the role the page-role
+   * cookie names), or else the page the browser renders with the scripts it
+   * will run named in its head; false when neither can be made (the caller
+   * sends the template as it is).
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!renderer || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    const page = await renderer.render(request.url, readPageRoleCookie(request.headers.cookie));
+    const role = readPageRoleCookie(request.headers.cookie);
+    const page = (await renderer.render(request.url, role)) ?? (await renderer.browserPage(request.url, role));
     if (page === null) return false;
     htmlHeaders(reply, csp());
     reply.header('Cache-Control', NO_CACHE);
-    // The page-role cookie picks the page: no cache may give one role's page to another.
+    // The page-role cookie picks the page (and the scripts it names): no cache may give one role's page to another.
     reply.header('Vary', 'Accept-Encoding, Cookie');
     reply.header('ETag', page.etag);
     reply.type('text/html; charset=utf-8');
@@ -286,13 +292,14 @@ async function webRoutes(app: FastifyInstance, options: WebPlatformOptions): Pro
   };
 
   if (!web.serve) {
-    // Behind nginx, which serves the files: only the pages rendered here, and a
-    // 404 otherwise, on which nginx sends its static index.html.
+    // Behind nginx, which serves the files: only the pages made here (rendered,
+    // or naming their scripts), and a 404 otherwise, on which nginx sends its
+    // static index.html.
     if (renderer) {
       app.get('/*', async (request, reply) => {
         const urlPath = request.url.split('?')[0]!;
         if (urlPath === '/api' || urlPath.startsWith('/api/') || ASSET_EXTENSION.test(urlPath)) return reply.callNotFound();
-        if (await sendRendered(request, reply)) return reply;
+        if (await sendPage(request, reply)) return reply;
         return reply.callNotFound();
       });
     }
@@ -333,7 +340,7 @@ async function webRoutes(app: FastifyInstance, options: WebPlatformOptions): Pro
       if (!file || ASSET_EXTENSION.test(urlPath)) return reply.callNotFound();
     }
     // Every other path is a page of the single-page app, rendered here when it can be.
-    if (await sendRendered(request, reply)) return reply;
+    if (await sendPage(request, reply)) return reply;
     const index = path.join(shellDist, 'index.html');
     if (!(await isFile(index))) {
       htmlHeaders(reply, csp());

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { embeddedResponsesElement } from 'page-platform/handover';
 import { usePreloadedResponse } from 'shared-api';
 import { TEST_REMOTES } from '../testing/remote-list';
-import { documentPlan, renderDocument } from './render-document';
+import { browserDocument, browserPagePlan, documentPlan, renderDocument } from './render-document';
 
 // The server build swaps the federation registry for the stand-in that hands
 // over the remote Apps given to renderDocument; so does this test.
@@ -57,6 +57,43 @@ describe('documentPlan', () => {
   it('renders no remote page without the remote list the browser will read', () => {
     expect(documentPlan('/home')).toBeNull();
     expect(documentPlan('/home', 'garbage')).toBeNull();
+  });
+});
+
+describe('browserPagePlan', () => {
+  // The staff list page names its code, as the real manifests do (src/pages.ts `code`).
+  const list = {
+    ...TEST_REMOTES,
+    mfe_staff: {
+      ...TEST_REMOTES.mfe_staff!,
+      pages: { ...TEST_REMOTES.mfe_staff!.pages, pages: TEST_REMOTES.mfe_staff!.pages.pages.map((p) => (p.path === '/applications' ? { ...p, code: 'staff-applications' } : p)) },
+    },
+  };
+
+  it("names the remote, the frame's code and the page's code the browser will run for the visitor's role", () => {
+    expect(browserPagePlan('/applications', list, 'ADMIN')).toEqual({ remote: 'mfe_staff', code: ['staff-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: 'staff-applications' });
+    expect(browserPagePlan('/programs/edit/4', list, 'SUPERUSER')).toEqual({ remote: 'mfe_staff', code: ['staff-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: null });
+    expect(browserPagePlan('/applications', list, 'USER')).toEqual({ remote: 'mfe_applicant', code: ['applicant-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: null });
+    expect(browserPagePlan('/guest/programs/4', list, null)).toEqual({ remote: 'mfe_public', code: [], remoteCode: null });
+  });
+
+  it('names nothing where the shell would not show a remote page: its own pages, a redirect, a page the role may not open', () => {
+    expect(browserPagePlan('/login', list, 'ADMIN')).toBeNull();
+    expect(browserPagePlan('/applications', list, null)).toBeNull();
+    expect(browserPagePlan('/audit', list, 'ADMIN')).toBeNull();
+    expect(browserPagePlan('/no/such/page', list, 'ADMIN')).toBeNull();
+    expect(browserPagePlan('/applications', undefined, 'ADMIN')).toBeNull();
+  });
+});
+
+describe('browserDocument', () => {
+  it('carries the runtime list before the empty root, inside one script element', () => {
+    const list = { ...TEST_REMOTES, mfe_staff: { ...TEST_REMOTES.mfe_staff!, entry: '/remotes/mfe-staff/v2/remoteEntry.js?</script>' } };
+    const html = browserDocument({ template: TEMPLATE, remoteList: list });
+    const carried = /<script type="application\/json" id="portal-remote-list">(.*?)<\/script><div id="root"><\/div>/.exec(html);
+    expect(JSON.parse(carried![1]!)).toEqual(list);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(() => browserDocument({ template: '<html><body></body></html>', remoteList: list })).toThrow();
   });
 });
 

@@ -80,6 +80,42 @@ export function documentPlan(pathname: string, remoteList?: unknown, role: Signe
   return (role && remotePagePlan(remotes, pathname, role)) || remotePagePlan(remotes, pathname, null);
 }
 
+/** What the head of a page the browser renders can name ahead (browserPagePlan). */
+export interface BrowserPagePlan {
+  /** The remote whose page it is for the visitor's role. */
+  remote: RemoteName;
+  /** The names of the shell's code of the frame around it. */
+  code: readonly string[];
+  /** The name of the page's own code in the remote's build (its manifest entry's `code`); null when the manifest names none. */
+  remoteCode: string | null;
+}
+
+/**
+ * For a page the server does not render (it shows a person's or a
+ * university's own data): the remote and code the browser will run for it, as
+ * the shell will decide for the visitor whose page-role cookie says `role`,
+ * so the server can name those scripts in the page's head. null: the shell's
+ * own page, a redirect, or nothing the role may open.
+ */
+export function browserPagePlan(pathname: string, remoteList: unknown, role: SignedInRole | null): BrowserPagePlan | null {
+  const remotes = remoteListFrom(remoteList);
+  if (!remotes || Object.hasOwn(SHELL_PAGE_CODE, pathname)) return null;
+  const area = areaFor(remotes, role, pathname);
+  if (area.kind !== 'remote') return null;
+  const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && p.page.roles.includes(role ?? 'guest'));
+  return { remote: area.remote, code: Object.hasOwn(FRAME_CODE, area.layout) ? FRAME_CODE[area.layout]! : [], remoteCode: page?.page.code ?? null };
+}
+
+/**
+ * The template of a page the browser renders, carrying the runtime list the
+ * server has (REMOTE_LIST_ELEMENT_ID), so the shell starts the page's remote
+ * without asking for /remotes.json first. Its root stays empty.
+ */
+export function browserDocument({ template, remoteList }: { template: string; remoteList: unknown }): string {
+  if (!ROOT_ELEMENT.test(template)) throw new Error('the template has no empty <div id="root">');
+  return template.replace(ROOT_ELEMENT, (root) => `${remoteListElement(remoteList)}${root}`);
+}
+
 /** The template's empty root (the HTML minifier may drop the quotes). */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
