@@ -262,7 +262,7 @@ describe('pages rendered on the server', () => {
 
   // Pages that show a person's own data are the browser's to render, but their HTML names the
   // scripts they will run (from the page manifests' `code`) and carries the remote list.
-  it("a staff list and an applicant's wizard: the browser renders them, and their head names every script they run to become usable", async () => {
+  it("the staff list and dashboard and an applicant's wizard: the browser renders them, and their head names every script they run to become usable", async () => {
     const admin = logins.find((l) => l.role === 'ADMIN');
     const staffFirst = await desktopPage(browser);
     await signIn(staffFirst, portal.url, admin);
@@ -270,6 +270,9 @@ describe('pages rendered on the server', () => {
     await staffFirst.close();
     const staffList = staffPage.getByRole('heading', { name: 'Applications', exact: true });
     await assertHeadNamesTheScripts(staffPage, `${portal.url}/applications`, staffList);
+    // The dashboard names its charts' code too (its manifest's second code), and runs it.
+    const dashboard = await staffPage.context().newPage();
+    await assertHeadNamesTheScripts(dashboard, `${portal.url}/dashboard`, dashboard.locator('figure[aria-label="Programs by Faculty"] svg').first());
     await staffPage.context().close();
 
     const applicant = logins.find((l) => l.role === 'USER');

@@ -3,6 +3,7 @@
 // tests use a stand-in list). Each remote's own test checks that its manifest
 // and its App's routes agree.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -141,8 +142,9 @@ describe("the remotes' page manifests", () => {
   });
 
   // The server names a page's scripts by its manifest `code` (server/src/pages/page-scripts.ts):
-  // it must be the webpackChunkName of the import the App's route at that path loads.
-  it("name each page's code as the chunk its App route loads", () => {
+  // first the webpackChunkName of the import the App's route at that path loads, then chunks
+  // the page loads at once, each a webpackChunkName of the remote's own source.
+  it("name each page's code as the chunk its App route loads, then chunks of the remote", () => {
     for (const pkg of ['mfe-applicant', 'mfe-staff']) {
       const app = readFileSync(path.join(root, pkg, 'src', 'App.tsx'), 'utf8');
       const chunkOf = new Map([...app.matchAll(/const (\w+) = \(\) => import\((?:\/\* webpackChunkName: "([^"]+)" \*\/ )?'[^']+'\)/g)].map((m) => [m[1], m[2] ?? null]));
@@ -150,16 +152,20 @@ describe("the remotes' page manifests", () => {
       assert.ok(chunkOf.size > 0 && routes.length > 0, `${pkg}: the App's loaders and routes are read`);
       const pages = readPageManifest(path.join(root, pkg, 'src', 'pages.ts')).pages;
       assert.equal(routes.length, pages.length, `${pkg}: every page's route is read`);
+      const sources = execFileSync('grep', ['-rhoE', 'webpackChunkName: "[^"]+"', path.join(root, pkg, 'src')], { encoding: 'utf8' });
+      const named = new Set([...sources.matchAll(/"([^"]+)"/g)].map((m) => m[1]));
       for (const [, routePath, load] of routes) {
         const page = pages.find((p) => p.path === routePath);
         assert.ok(chunkOf.has(load), `${pkg} ${routePath}: its loader ${load} is read`);
-        assert.equal(page?.code ?? null, chunkOf.get(load), `${pkg} ${routePath}`);
+        assert.equal(page?.code?.[0] ?? null, chunkOf.get(load), `${pkg} ${routePath}`);
+        for (const code of page?.code ?? []) assert.ok(named.has(code), `${pkg} ${routePath}: ${code} is a chunk the remote names`);
       }
     }
     assert.ok(
-      remotes.mfe_staff.pages.pages.every((p) => p.code),
+      remotes.mfe_staff.pages.pages.every((p) => p.code?.length),
       'every staff page names its code',
     );
-    assert.equal(remotes.mfe_applicant.pages.pages.find((p) => p.path === '/apply/:universityId')?.code, 'wizard');
+    assert.deepEqual(remotes.mfe_staff.pages.pages.find((p) => p.path === '/dashboard')?.code, ['staff-dashboard', 'dashboard-charts']);
+    assert.deepEqual(remotes.mfe_applicant.pages.pages.find((p) => p.path === '/apply/:universityId')?.code, ['wizard']);
   });
 });

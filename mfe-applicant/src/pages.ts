@@ -19,13 +19,13 @@ export const PAGES = {
       ...USER_PAGE,
       // The university list: the same for every applicant, so the server renders it ahead (src/server.ts).
       prerenderForRoles: ['USER'],
-      code: 'universities',
+      code: ['universities'],
       nav: [
         { menu: 'top', label: 'Universities', order: 10 },
         { menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' },
       ],
     },
-    { path: '/applications', ...USER_PAGE, code: 'applications', nav: [{ menu: 'top', label: 'Applications', order: 20 }] },
+    { path: '/applications', ...USER_PAGE, code: ['applications'], nav: [{ menu: 'top', label: 'Applications', order: 20 }] },
     {
       path: '/profile',
       ...USER_PAGE,
@@ -42,10 +42,10 @@ export const PAGES = {
         { menu: 'sidebar', label: 'Settings', order: 30, icon: 'settings' },
       ],
     },
-    { path: '/applications/:applicationId', ...USER_PAGE, code: 'applications' },
-    { path: '/universities/:id', ...USER_PAGE, code: 'universities' },
+    { path: '/applications/:applicationId', ...USER_PAGE, code: ['applications'] },
+    { path: '/universities/:id', ...USER_PAGE, code: ['universities'] },
     { path: '/courses/:id', ...USER_PAGE },
-    { path: '/apply/:universityId', ...USER_PAGE, code: 'wizard' },
+    { path: '/apply/:universityId', ...USER_PAGE, code: ['wizard'] },
     // The notification centre (issue 18): reached from the shell's bell, no menu entry.
     { path: '/notifications', ...USER_PAGE },
   ],

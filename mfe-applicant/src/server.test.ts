@@ -9,7 +9,8 @@ describe("the applicant remote's server entry", () => {
     expect(canPrerender('/dashboard')).toBe(true);
     expect(preloadFor('/dashboard')).toEqual(['/api/universities']);
     // The name of its code, so the page's head names its scripts.
-    expect(codeFor('/dashboard')).toBe('universities');
+    expect(codeFor('/dashboard')).toEqual(['universities']);
+    expect(codeFor('/apply/3')).toEqual(['wizard']);
   });
 
   it("leaves to the browser every page that shows the applicant's own data or a choice of this browser", () => {

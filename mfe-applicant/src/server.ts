@@ -27,8 +27,8 @@ export function preloadFor(pathname: string): string[] {
   return matchPath('/dashboard', pathname) ? [apiPath(UNIVERSITIES_PATH)] : [];
 }
 
-/** The name of the code of the page at `pathname` (its manifest entry's `code`), whose scripts the server names in the page's head. */
-export function codeFor(pathname: string): string | null {
+/** The names of the code of the page at `pathname` (its manifest entry's `code`), whose scripts the server names in the page's head. */
+export function codeFor(pathname: string): readonly string[] | null {
   const page: PageEntry | undefined = routeAt(PAGES.pages, pathname);
   return page?.code ?? null;
 }

@@ -11,8 +11,9 @@
  * and Fee waivers (fee waiver codes) after Intakes.
  *
  * Each page names its code (`code`: the webpackChunkName of the feature its
- * route in App.tsx loads), so the server names those scripts in the head of
- * the page (deploy/test/page-manifests.test.mjs checks the names agree).
+ * route in App.tsx loads, then what the page loads at once, as the
+ * dashboard's charts), so the server names those scripts in the head of the
+ * page (deploy/test/page-manifests.test.mjs checks the names agree).
  */
 import type { PageManifest } from 'shared-api';
 
@@ -30,40 +31,40 @@ const SUPERUSER_ONLY = { roles: ['SUPERUSER'], layout: 'staff' } satisfies Parti
 export const PAGES = {
   format: 1,
   pages: [
-    { path: '/dashboard', ...STAFF, code: 'staff-dashboard', nav: [{ menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' }] },
+    { path: '/dashboard', ...STAFF, code: ['staff-dashboard', 'dashboard-charts'], nav: [{ menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' }] },
     {
       path: '/applications',
       ...STAFF,
-      code: 'staff-applications',
+      code: ['staff-applications'],
       nav: [
         { menu: 'sidebar', label: 'Applications', order: 20, roles: ['ADMIN'], icon: 'applications' },
         { menu: 'sidebar', label: 'Applications', order: 50, roles: ['SUPERUSER'], icon: 'applications' },
       ],
     },
-    { path: '/applications/:id', ...STAFF, code: 'staff-applications' },
-    { path: '/programs', ...STAFF, code: 'staff-programs', nav: [{ menu: 'sidebar', label: 'Programs', order: 30, icon: 'programs' }] },
-    { path: '/programs/add', ...STAFF, code: 'staff-programs' },
-    { path: '/programs/edit/:id', ...STAFF, code: 'staff-programs' },
-    { path: '/programs/:id', ...STAFF, code: 'staff-programs' },
-    { path: '/intakes', ...STAFF, code: 'staff-intakes', nav: [{ menu: 'sidebar', label: 'Intakes', order: 35, iconPath: CALENDAR_ICON }] },
-    { path: '/intakes/add', ...STAFF, code: 'staff-intakes' },
-    { path: '/intakes/edit/:id', ...STAFF, code: 'staff-intakes' },
-    { path: '/intakes/:id', ...STAFF, code: 'staff-intakes' },
-    { path: '/fee-waivers', ...STAFF, code: 'staff-fee-waivers', nav: [{ menu: 'sidebar', label: 'Fee waivers', order: 36, iconPath: TICKET_ICON }] },
-    { path: '/courses', ...STAFF, code: 'staff-courses', nav: [{ menu: 'sidebar', label: 'Courses', order: 40, roles: ['SUPERUSER'], icon: 'courses' }] },
-    { path: '/course/add', ...STAFF, code: 'staff-courses' },
-    { path: '/course/edit/:id', ...STAFF, code: 'staff-courses' },
-    { path: '/course/:id', ...STAFF, code: 'staff-courses' },
-    { path: '/universities/all', ...SUPERUSER_ONLY, code: 'staff-universities', nav: [{ menu: 'sidebar', label: 'Universities', order: 20, icon: 'universities' }] },
-    { path: '/universities/add', ...SUPERUSER_ONLY, code: 'staff-universities' },
-    { path: '/universities/edit/:id', ...SUPERUSER_ONLY, code: 'staff-universities' },
-    { path: '/universities/:id', ...STAFF, code: 'staff-universities' },
-    { path: '/users', ...STAFF, code: 'staff-users', nav: [{ menu: 'sidebar', label: 'User Management', order: 60, roles: ['SUPERUSER'], icon: 'users' }] },
-    { path: '/users/add-admin', ...STAFF, code: 'staff-users' },
-    { path: '/students/all', ...STAFF, code: 'staff-students' },
-    { path: '/profile', ...STAFF, code: 'staff-profile' },
-    { path: '/audit', ...SUPERUSER_ONLY, code: 'staff-audit' },
+    { path: '/applications/:id', ...STAFF, code: ['staff-applications'] },
+    { path: '/programs', ...STAFF, code: ['staff-programs'], nav: [{ menu: 'sidebar', label: 'Programs', order: 30, icon: 'programs' }] },
+    { path: '/programs/add', ...STAFF, code: ['staff-programs'] },
+    { path: '/programs/edit/:id', ...STAFF, code: ['staff-programs'] },
+    { path: '/programs/:id', ...STAFF, code: ['staff-programs'] },
+    { path: '/intakes', ...STAFF, code: ['staff-intakes'], nav: [{ menu: 'sidebar', label: 'Intakes', order: 35, iconPath: CALENDAR_ICON }] },
+    { path: '/intakes/add', ...STAFF, code: ['staff-intakes'] },
+    { path: '/intakes/edit/:id', ...STAFF, code: ['staff-intakes'] },
+    { path: '/intakes/:id', ...STAFF, code: ['staff-intakes'] },
+    { path: '/fee-waivers', ...STAFF, code: ['staff-fee-waivers'], nav: [{ menu: 'sidebar', label: 'Fee waivers', order: 36, iconPath: TICKET_ICON }] },
+    { path: '/courses', ...STAFF, code: ['staff-courses'], nav: [{ menu: 'sidebar', label: 'Courses', order: 40, roles: ['SUPERUSER'], icon: 'courses' }] },
+    { path: '/course/add', ...STAFF, code: ['staff-courses'] },
+    { path: '/course/edit/:id', ...STAFF, code: ['staff-courses'] },
+    { path: '/course/:id', ...STAFF, code: ['staff-courses'] },
+    { path: '/universities/all', ...SUPERUSER_ONLY, code: ['staff-universities'], nav: [{ menu: 'sidebar', label: 'Universities', order: 20, icon: 'universities' }] },
+    { path: '/universities/add', ...SUPERUSER_ONLY, code: ['staff-universities'] },
+    { path: '/universities/edit/:id', ...SUPERUSER_ONLY, code: ['staff-universities'] },
+    { path: '/universities/:id', ...STAFF, code: ['staff-universities'] },
+    { path: '/users', ...STAFF, code: ['staff-users'], nav: [{ menu: 'sidebar', label: 'User Management', order: 60, roles: ['SUPERUSER'], icon: 'users' }] },
+    { path: '/users/add-admin', ...STAFF, code: ['staff-users'] },
+    { path: '/students/all', ...STAFF, code: ['staff-students'] },
+    { path: '/profile', ...STAFF, code: ['staff-profile'] },
+    { path: '/audit', ...SUPERUSER_ONLY, code: ['staff-audit'] },
     // The notification centre (issue 18): reached from the shell's bell, no sidebar entry.
-    { path: '/notifications', ...STAFF, code: 'staff-notifications' },
+    { path: '/notifications', ...STAFF, code: ['staff-notifications'] },
   ],
 } satisfies PageManifest;

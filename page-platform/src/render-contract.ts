@@ -29,7 +29,7 @@ export interface ServerRemoteBundle<Component = unknown> {
    * scripts the server names in the page's head (dist/page-scripts.json); null
    * when it has none. Optional: an older bundle's pages get no such names.
    */
-  codeFor?(pathname: string): string | null;
+  codeFor?(pathname: string): string | readonly string[] | null;
 }
 
 /** What the shell's server bundle (dist/server/render-document.cjs) exports. */
@@ -46,7 +46,7 @@ export interface ServerShellBundle {
    * head; null when it cannot tell. Optional: an older shell's such pages are
    * sent as its template.
    */
-  browserPagePlan?(pathname: string, remoteList: unknown, role: SessionRole | null): { remote: string; code: readonly string[]; remoteCode: string | null } | null;
+  browserPagePlan?(pathname: string, remoteList: unknown, role: SessionRole | null): { remote: string; code: readonly string[]; remoteCode: readonly string[] } | null;
   /** The template of a page the browser renders, carrying the runtime list (see browserPagePlan). */
   browserDocument?(input: { template: string; remoteList: unknown }): string;
   renderDocument(input: {

@@ -332,13 +332,13 @@ describe('pages: the head names the scripts the page will run (issue 19)', () =>
 /** A shell that names the remote and code of the pages the browser renders (browserPagePlan), as the real one does from the manifests. */
 const SHELL_BUNDLE_WITH_BROWSER_PAGES = `${SHELL_BUNDLE}
 exports.browserPagePlan = (pathname, remoteList, role) =>
-  role === 'ADMIN' && pathname.startsWith('/applications') ? { remote: 'mfe_staff', code: ['staff-layout'], remoteCode: pathname === '/applications' ? 'staff-applications' : null } : null;
+  role === 'ADMIN' && pathname.startsWith('/applications') ? { remote: 'mfe_staff', code: ['staff-layout'], remoteCode: pathname === '/applications' ? ['staff-applications', 'constructor'] : [] } : null;
 exports.browserDocument = ({ template, remoteList }) =>
   template.replace('<div id="root"></div>', '<script type="application/json" id="portal-remote-list">' + JSON.stringify(remoteList) + '</script><div id="root"></div>');
 `;
 const STAFF_LIST = {
   mfe_public: { entry: '/remotes/mfe-public/1.0.0-abc/remoteEntry.js', pages: { format: 1, pages: [] } },
-  mfe_staff: { entry: '/remotes/mfe-staff/2.0.0-def/remoteEntry.js', pages: { format: 1, pages: [{ path: '/applications', roles: ['ADMIN'], layout: 'staff', code: 'staff-applications' }] } },
+  mfe_staff: { entry: '/remotes/mfe-staff/2.0.0-def/remoteEntry.js', pages: { format: 1, pages: [{ path: '/applications', roles: ['ADMIN'], layout: 'staff', code: ['staff-applications'] }] } },
 };
 const STAFF_SCRIPTS = {
   format: 1,

@@ -55,8 +55,8 @@ export interface PageScriptsInput {
   shell: PageScripts | null;
   /** The names of the shell's code the page runs: its own page's, or the frame's around a remote's page. */
   shellCode: readonly string[];
-  /** The page's remote, if a remote owns it: its page-scripts.json, the URL of its entry (a same-site path) and the name of the page's code. */
-  remote?: { scripts: PageScripts | null; entry: string; code: string | null } | null;
+  /** The page's remote, if a remote owns it: its page-scripts.json, the URL of its entry (a same-site path) and the names of the page's code. */
+  remote?: { scripts: PageScripts | null; entry: string; code: readonly string[] } | null;
   /** Scripts the page names already (the shell's first scripts). */
   already: readonly string[];
 }
@@ -68,8 +68,9 @@ export function scriptsToPreload({ shell, shellCode, remote, already }: PageScri
     if (!urls.includes(url) && !already.includes(url)) urls.push(url);
   };
   const shared = new Set<string>();
-  const addGroup = (scripts: PageScripts, group: string | null, base: string) => {
-    const found = group === null ? undefined : scripts.groups[group];
+  const addGroup = (scripts: PageScripts, group: string, base: string) => {
+    // Own keys only: a name is the remote's word, and 'constructor' is no group.
+    const found = Object.hasOwn(scripts.groups, group) ? scripts.groups[group] : undefined;
     if (!found) return;
     for (const file of found.files) add(`${base}${file}`);
     for (const key of found.shared) shared.add(key);
@@ -80,7 +81,7 @@ export function scriptsToPreload({ shell, shellCode, remote, already }: PageScri
     const base = remote.entry.slice(0, remote.entry.lastIndexOf('/') + 1);
     add(remote.entry);
     addGroup(remote.scripts, EXPOSED_APP, base);
-    addGroup(remote.scripts, remote.code, base);
+    for (const code of remote.code) addGroup(remote.scripts, code, base);
   }
   if (shell) for (const key of shared) for (const file of shell.provided[key] ?? []) add(`/${file}`);
   return urls;

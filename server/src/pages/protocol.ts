@@ -24,10 +24,10 @@ export type WorkerRequest =
     };
 
 /** A plan: the remote the page needs, the API responses it shows and whom it is for (null: a guest); null when the browser renders the page. */
-/** `shellCode`, `remoteCode`: the names of the code the page runs in each build's dist/page-scripts.json (none known: empty, null). */
-export type PagePlan = { remote: string | null; preload: string[]; renderedFor: SessionRole | null; shellCode: readonly string[]; remoteCode: string | null } | null;
+/** `shellCode`, `remoteCode`: the names of the code the page runs in each build's dist/page-scripts.json (none known: empty). */
+export type PagePlan = { remote: string | null; preload: string[]; renderedFor: SessionRole | null; shellCode: readonly string[]; remoteCode: readonly string[] } | null;
 
 /** A page the browser renders: its template carrying the runtime list, and the code it will run (as PagePlan); null when the shell cannot tell. */
-export type BrowserPage = { html: string; remote: string; shellCode: readonly string[]; remoteCode: string | null } | null;
+export type BrowserPage = { html: string; remote: string; shellCode: readonly string[]; remoteCode: readonly string[] } | null;
 
 export type WorkerReply = { id: number; result?: PagePlan | BrowserPage | string; error?: string };

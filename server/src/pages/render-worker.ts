@@ -64,6 +64,12 @@ function remoteAt(file: string, shellFile: string, shell: ShellBundle): RemoteBu
   return remote;
 }
 
+/** A bundle's code names as a list: an older remote names one, or none. */
+function codeNames(code: string | readonly string[] | null | undefined): readonly string[] {
+  if (typeof code === 'string') return [code];
+  return Array.isArray(code) ? code.filter((name): name is string => typeof name === 'string') : [];
+}
+
 async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
   const shell = shellAt(request.shellBundle);
   if (request.kind === 'plan') {
@@ -72,19 +78,19 @@ async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
     // A shell that predates rendering for a role plans guests' pages only.
     const renderedFor = plan.renderedFor ?? null;
     const shellCode = plan.code ?? [];
-    if (plan.remote === null) return { remote: null, preload: [], renderedFor, shellCode, remoteCode: null };
+    if (plan.remote === null) return { remote: null, preload: [], renderedFor, shellCode, remoteCode: [] };
     const remoteFile = request.remoteBundles[plan.remote];
     if (!remoteFile) return null;
     const remote = remoteAt(remoteFile, request.shellBundle, shell);
     return remote.canPrerender(request.pathname)
-      ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor, shellCode, remoteCode: remote.codeFor?.(request.pathname) ?? null }
+      ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor, shellCode, remoteCode: codeNames(remote.codeFor?.(request.pathname)) }
       : null;
   }
   if (request.kind === 'browser-page') {
     // A shell that predates this sends such pages as its template.
     const plan = shell.browserPagePlan?.(request.pathname, request.remoteList, request.role) ?? null;
     if (!plan || !shell.browserDocument) return null;
-    return { html: shell.browserDocument({ template: request.template, remoteList: request.remoteList }), remote: plan.remote, shellCode: plan.code, remoteCode: plan.remoteCode };
+    return { html: shell.browserDocument({ template: request.template, remoteList: request.remoteList }), remote: plan.remote, shellCode: plan.code, remoteCode: codeNames(plan.remoteCode) };
   }
   const remotes: Record<string, unknown> = {};
   if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, request.shellBundle, shell).App;

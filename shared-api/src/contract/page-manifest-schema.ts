@@ -45,12 +45,13 @@ export const pageEntrySchema = z
     prerenderForRoles: z.optional(z.array(z.enum(SIGNED_IN_ROLES))),
     nav: z.optional(z.array(navEntrySchema)),
     /**
-     * The name of the page's code (the webpackChunkName of its route's lazy
-     * import), so the server names that code's scripts in the head of the
-     * page before the browser renders it (server/src/pages/page-scripts.ts).
+     * The names of the page's code: first the webpackChunkName of its route's
+     * lazy import, then any code the page itself loads at once (the staff
+     * dashboard's charts), so the server names those scripts in the head of
+     * the page before the browser renders it (server/src/pages/page-scripts.ts).
      * A field of its own, so a shell that predates it reads the manifest as before.
      */
-    code: z.optional(z.string().check(z.regex(PAGE_CODE_NAME, 'a page code name is letters, digits, - and _ (its webpackChunkName)'))),
+    code: z.optional(z.array(z.string().check(z.regex(PAGE_CODE_NAME, 'a page code name is letters, digits, - and _ (its webpackChunkName)'))).check(z.minLength(1), z.maxLength(8))),
   })
   .check(
     z.refine((page) => !page.nav?.length || !page.path.includes(':'), 'a page with a menu entry has no parameters in its path'),

@@ -39,7 +39,7 @@ export type RemoteList = Record<string, RemoteListEntry>;
 export const ICON_PATH = /^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$/;
 export const ICON_PATH_MAX_LENGTH = 2000;
 /**
- * A page's code name (PageEntry.code): a webpackChunkName, which names files of
+ * A name in a page's code (PageEntry.code): a webpackChunkName, which names files of
  * the remote's build. Only the server reads it (the browser's structural check
  * leaves it alone, to stay small); the schema checks it where a manifest is made.
  */

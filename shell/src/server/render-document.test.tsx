@@ -66,15 +66,15 @@ describe('browserPagePlan', () => {
     ...TEST_REMOTES,
     mfe_staff: {
       ...TEST_REMOTES.mfe_staff!,
-      pages: { ...TEST_REMOTES.mfe_staff!.pages, pages: TEST_REMOTES.mfe_staff!.pages.pages.map((p) => (p.path === '/applications' ? { ...p, code: 'staff-applications' } : p)) },
+      pages: { ...TEST_REMOTES.mfe_staff!.pages, pages: TEST_REMOTES.mfe_staff!.pages.pages.map((p) => (p.path === '/applications' ? { ...p, code: ['staff-applications'] } : p)) },
     },
   };
 
   it("names the remote, the frame's code and the page's code the browser will run for the visitor's role", () => {
-    expect(browserPagePlan('/applications', list, 'ADMIN')).toEqual({ remote: 'mfe_staff', code: ['staff-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: 'staff-applications' });
-    expect(browserPagePlan('/programs/edit/4', list, 'SUPERUSER')).toEqual({ remote: 'mfe_staff', code: ['staff-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: null });
-    expect(browserPagePlan('/applications', list, 'USER')).toEqual({ remote: 'mfe_applicant', code: ['applicant-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: null });
-    expect(browserPagePlan('/guest/programs/4', list, null)).toEqual({ remote: 'mfe_public', code: [], remoteCode: null });
+    expect(browserPagePlan('/applications', list, 'ADMIN')).toEqual({ remote: 'mfe_staff', code: ['staff-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: ['staff-applications'] });
+    expect(browserPagePlan('/programs/edit/4', list, 'SUPERUSER')).toEqual({ remote: 'mfe_staff', code: ['staff-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: [] });
+    expect(browserPagePlan('/applications', list, 'USER')).toEqual({ remote: 'mfe_applicant', code: ['applicant-layout', 'notification-bell', 'http-client', 'offline'], remoteCode: [] });
+    expect(browserPagePlan('/guest/programs/4', list, null)).toEqual({ remote: 'mfe_public', code: [], remoteCode: [] });
   });
 
   it('names nothing where the shell would not show a remote page: its own pages, a redirect, a page the role may not open', () => {

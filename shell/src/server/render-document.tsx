@@ -86,8 +86,8 @@ export interface BrowserPagePlan {
   remote: RemoteName;
   /** The names of the shell's code of the frame around it. */
   code: readonly string[];
-  /** The name of the page's own code in the remote's build (its manifest entry's `code`); null when the manifest names none. */
-  remoteCode: string | null;
+  /** The names of the page's own code in the remote's build (its manifest entry's `code`); none when the manifest names none. */
+  remoteCode: readonly string[];
 }
 
 /**
@@ -103,7 +103,7 @@ export function browserPagePlan(pathname: string, remoteList: unknown, role: Sig
   const area = areaFor(remotes, role, pathname);
   if (area.kind !== 'remote') return null;
   const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && p.page.roles.includes(role ?? 'guest'));
-  return { remote: area.remote, code: Object.hasOwn(FRAME_CODE, area.layout) ? FRAME_CODE[area.layout]! : [], remoteCode: page?.page.code ?? null };
+  return { remote: area.remote, code: Object.hasOwn(FRAME_CODE, area.layout) ? FRAME_CODE[area.layout]! : [], remoteCode: page?.page.code ?? [] };
 }
 
 /**
