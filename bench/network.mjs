@@ -14,7 +14,7 @@ import { ensureBuilds, launchBrowser, BASELINE_ROOT } from './page-weight.mjs';
 import { login, result, round, startPortal } from './lib.mjs';
 import { measureUploadBytes } from './network-uploads.mjs';
 import { emulateSlowNetwork, SLOW_PROFILE } from './slow-profile.mjs';
-import { startHttpsFront } from './https-front.mjs';
+import { startNginxFront } from './nginx-front.mjs';
 
 /** The wizard's tus chunk (mfe-applicant/src/lib/resumable-upload.ts): a drop may cost at most one. */
 const CHUNK_BYTES = 256 * 1024;
@@ -24,7 +24,7 @@ const RUNS = Number(process.env.NETWORK_BENCH_RUNS ?? 3);
 const ONLY_PAGES = process.env.NETWORK_BENCH_PAGES;
 /**
  * How the pages reach the browser: 'h2' (the default) through nginx over TLS
- * and HTTP/2, as deployed (https-front.mjs); 'http/1.1' straight from the
+ * and HTTP/2, as deployed (nginx-front.mjs); 'http/1.1' straight from the
  * portal's own server, as `npm start` serves a newcomer.
  */
 const PROTOCOL = process.env.NETWORK_BENCH_PROTOCOL ?? 'h2';
@@ -126,7 +126,7 @@ const roleOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url
  * the stored session and the page-role cookie the shell wrote at sign-in.
  */
 async function loadOnce(browser, baseUrl, page, tokens, path) {
-  // The front's certificate is a throwaway one (https-front.mjs).
+  // The front's certificate is a throwaway one (nginx-front.mjs).
   const context = await browser.newContext({ viewport: page.viewport ?? { width: 390, height: 844 }, serviceWorkers: 'block', ignoreHTTPSErrors: true });
   try {
     if (page.login) {
@@ -159,8 +159,15 @@ async function loadOnce(browser, baseUrl, page, tokens, path) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Bytes downloaded to reopen the applicant dashboard once its first visit has filled the cache. */
-async function repeatVisitBytes(browser, baseUrl, token) {
+/**
+ * Bytes downloaded to reopen the applicant dashboard once its first visit has
+ * filled the cache, counted by an nginx in front (`front`, nginx-front.mjs,
+ * over plain HTTP: a service worker registers only from a host it trusts):
+ * the page's service worker fetches the page and the API's answers itself,
+ * and the page's own counters see none of those bytes.
+ */
+async function repeatVisitBytes(browser, front, token) {
+  const baseUrl = front.url;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     await context.addInitScript((t) => localStorage.setItem('user', t), token);
@@ -170,13 +177,20 @@ async function repeatVisitBytes(browser, baseUrl, token) {
     await first.goto(`${baseUrl}/dashboard`);
     await first.waitForFunction(() => window.__usableAt !== null, null, { timeout: 120_000 });
     await first.waitForLoadState('networkidle');
+    // The shell registers the worker once the page is idle.
+    const controlled = await first.evaluate(() =>
+      Promise.race([navigator.serviceWorker?.ready.then((registration) => !!registration.active), new Promise((resolve) => setTimeout(() => resolve(false), 30_000))]),
+    );
+    if (!controlled) throw new Error('repeat visit: the service worker did not take over the first visit');
     await first.close();
     const again = await context.newPage();
-    const meter = await throttle(context, again);
+    await throttle(context, again);
+    const before = front.bytesSent();
     await again.goto(`${baseUrl}/dashboard`);
     await again.waitForFunction(() => window.__usableAt !== null, null, { timeout: 120_000 });
     await again.waitForLoadState('networkidle');
-    return meter.bytes();
+    if (!(await again.evaluate(() => !!navigator.serviceWorker?.controller))) throw new Error('repeat visit: the service worker did not answer the second visit');
+    return front.bytesSent() - before;
   } finally {
     await context.close();
   }
@@ -187,8 +201,10 @@ export async function measureNetwork() {
   const env = { DATABASE_URL: '', PORTAL_DEMO_DATA: 'true' };
   const federated = await startPortal(env);
   const baseline = await startPortal({ ...env, PORTAL_WEB_ROOT: BASELINE_ROOT });
-  const fronts = PROTOCOL === 'h2' ? [await startHttpsFront(federated.url), await startHttpsFront(baseline.url)] : [];
+  const fronts = PROTOCOL === 'h2' ? [await startNginxFront(federated.url), await startNginxFront(baseline.url)] : [];
   const pageUrl = { federated: fronts[0]?.url ?? federated.url, baseline: fronts[1]?.url ?? baseline.url };
+  const counting = await startNginxFront(federated.url, { tls: false });
+  fronts.push(counting);
   const browser = await launchBrowser();
   try {
     const tokens = { federated: {}, baseline: {} };
@@ -219,7 +235,7 @@ export async function measureNetwork() {
       });
       measured.push({ page, federated: summary(runs.federated), baseline: summary(runs.baseline) });
     }
-    const repeatBytes = await repeatVisitBytes(browser, federated.url, tokens.federated.applicant);
+    const repeatBytes = await repeatVisitBytes(browser, counting, tokens.federated.applicant);
     const uploads = await measureUploadBytes(browser, federated.url);
     return { measured, repeatBytes, uploads };
   } finally {
