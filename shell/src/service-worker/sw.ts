@@ -69,10 +69,8 @@ registerRoute(
   }),
 );
 
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isVersionPointer(url.pathname),
-  new NetworkFirst({ cacheName: RUNTIME_CACHE, networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, matchOptions: { ignoreVary: true } }),
-);
+const versionPointers = new NetworkFirst({ cacheName: RUNTIME_CACHE, networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, matchOptions: { ignoreVary: true } });
+registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isVersionPointer(url.pathname), versionPointers);
 
 const assets = new CacheFirst({
   cacheName: ASSET_CACHE,
@@ -126,8 +124,18 @@ async function warmRemotes(entries: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * Keeps a fresh copy of the runtime list. A page the server made carries the
+ * list, so online the shell no longer asks for /remotes.json; offline this
+ * worker serves the shell's own page, which carries none, and the shell asks
+ * for the list then: the copy must already be here.
+ */
+async function keepRemoteList(event: ExtendableEvent): Promise<void> {
+  await versionPointers.handle({ request: new Request('/remotes.json'), event }).catch(() => undefined);
+}
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as Partial<WarmMessage> | null;
   if (event.origin !== self.location.origin || data?.type !== WARM_MESSAGE || !Array.isArray(data.entries)) return;
-  event.waitUntil(warmRemotes(data.entries.filter((e): e is string => typeof e === 'string')));
+  event.waitUntil(Promise.all([keepRemoteList(event), warmRemotes(data.entries.filter((e): e is string => typeof e === 'string'))]));
 });
