@@ -333,6 +333,10 @@ describe('pages: the head names the scripts the page will run (issue 19)', () =>
 const SHELL_BUNDLE_WITH_BROWSER_PAGES = `${SHELL_BUNDLE}
 exports.browserPagePlan = (pathname, remoteList, role) =>
   role === 'ADMIN' && pathname.startsWith('/applications') ? { remote: 'mfe_staff', code: ['staff-layout'], remoteCode: pathname === '/applications' ? ['staff-applications', 'constructor'] : [] } : null;
+// Counts its renders, so a test can tell a page kept from one rendered again.
+let renders = 0;
+const renderOnce = exports.renderDocument;
+exports.renderDocument = async (input) => (await renderOnce(input)).replace('</head>', '<meta name="render" content="' + ++renders + '"></head>');
 exports.browserDocument = ({ template, remoteList }) =>
   template.replace('<div id="root"></div>', '<script type="application/json" id="portal-remote-list">' + JSON.stringify(remoteList) + '</script><div id="root"></div>');
 `;
@@ -395,6 +399,17 @@ describe('pages: a page the browser renders names its scripts and carries the re
   it("names the remote's entry and module alone when the page names no code", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/applications/7', headers: { cookie: 'portal_page_role=ADMIN' } });
     assert.deepEqual(preloadsOf(res.body), ['/main.ee.js', '/staff-layout.s4.js', '/remotes/mfe-staff/2.0.0-def/remoteEntry.js', '/remotes/mfe-staff/2.0.0-def/__federation_expose_App.s1.js']);
+  });
+
+  it('keeps pages the browser renders apart from rendered ones: many paths do not push a render out', async () => {
+    const renderOf = async () => /<meta name="render" content="(\d+)">/.exec((await t.app.inject({ method: 'GET', url: '/home' })).body)?.[1];
+    const first = await renderOf();
+    assert.ok(first, 'the guest page is rendered');
+    for (let id = 1; id <= 220; id++) {
+      const res = await t.app.inject({ method: 'GET', url: `/applications/${id}`, headers: { cookie: 'portal_page_role=ADMIN' } });
+      assert.equal(res.statusCode, 200);
+    }
+    assert.equal(await renderOf(), first, 'the rendered page was kept, not rendered again');
   });
 
   it('answers 404 where the shell names no page for the visitor (nginx sends its static page), and follows a new list', async () => {

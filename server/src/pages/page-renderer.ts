@@ -121,6 +121,12 @@ export class PageRenderer {
   private readonly pending = new Map<number, { resolve: (value: WorkerReply['result']) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private readonly documents = new Map<string, RenderedPage>();
+  /**
+   * Pages the browser renders, kept apart: any path may ask for one (each id
+   * of /applications/:id is its own), and a run of them must not push out the
+   * rendered pages, which cost a render to make again.
+   */
+  private readonly browserPages = new Map<string, RenderedPage>();
   private template: { stamp: string; text: string } | null = null;
   private readonly maxDocuments: number;
   private readonly failuresLogged = new Set<string>();
@@ -195,19 +201,19 @@ export class PageRenderer {
     }
   }
 
-  private cachedDocument(key: string): RenderedPage | undefined {
-    const cached = this.documents.get(key);
+  private cachedDocument(key: string, documents = this.documents): RenderedPage | undefined {
+    const cached = documents.get(key);
     if (cached !== undefined) {
       // Most recently used last: the oldest is the first dropped.
-      this.documents.delete(key);
-      this.documents.set(key, cached);
+      documents.delete(key);
+      documents.set(key, cached);
     }
     return cached;
   }
 
-  private keepDocument(key: string, page: RenderedPage): RenderedPage {
-    this.documents.set(key, page);
-    if (this.documents.size > this.maxDocuments) this.documents.delete(this.documents.keys().next().value!);
+  private keepDocument(key: string, page: RenderedPage, documents = this.documents): RenderedPage {
+    documents.set(key, page);
+    if (documents.size > this.maxDocuments) documents.delete(documents.keys().next().value!);
     return page;
   }
 
@@ -243,7 +249,7 @@ export class PageRenderer {
       const key = createHash('sha256')
         .update(JSON.stringify(['browser', pathname, role, shellStamp, template.stamp, remoteList ?? null, shellScripts?.stamp ?? null, remoteStamps]))
         .digest('base64url');
-      const cached = this.cachedDocument(key);
+      const cached = this.cachedDocument(key, this.browserPages);
       if (cached !== undefined) return cached;
       const prepared = (await this.call({ kind: 'browser-page', shellBundle, pathname, template: template.text, remoteList, role })) as BrowserPage;
       if (!prepared) return null;
@@ -258,7 +264,7 @@ export class PageRenderer {
         },
         already: shellScriptsOf(template.text),
       });
-      return this.keepDocument(key, new RenderedPage(withPreloads(prepared.html, preloads), `"${key}"`));
+      return this.keepDocument(key, new RenderedPage(withPreloads(prepared.html, preloads), `"${key}"`), this.browserPages);
     } catch (error) {
       this.logFailure(url, error, 'pages: naming the scripts of a page failed; its template is sent');
       return null;
