@@ -176,7 +176,11 @@ describe('the portal opens offline', () => {
     await page.getByText('4 of 4 files uploaded').waitFor();
     await waitForOfflineCopy();
     assert.ok(programs.length > 0);
-    // The worker keeps the answers it sees: the applicant comes back to both pages once it runs.
+    // The worker keeps the answers it sees: the applicant comes back to the pages once it runs.
+    // Their first page arrives rendered for the role with the university list inside it: the app
+    // asks nothing, and the worker keeps what the page came with.
+    await page.goto(`${portal.url}/dashboard`);
+    await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
     await page.goto(`${portal.url}/applications`);
     await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
     await page.goto(`${portal.url}/apply/${university.id}`);
@@ -188,6 +192,11 @@ describe('the portal opens offline', () => {
     await page.goto(`${portal.url}/applications`);
     await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
     await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
+    // The applicant's first page, the university list: online it came rendered for the role
+    // with the list inside the page, so the app never asked the API for it.
+    await page.goto(`${portal.url}/dashboard`);
+    await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
 
     await page.goto(`${portal.url}/apply/${university.id}`);
     await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor({ timeout: WAIT_MS });

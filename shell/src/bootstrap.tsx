@@ -33,7 +33,7 @@ function startOfflineSupportWhenSignedIn(): void {
     if (started) return;
     started = true;
     void import(/* webpackChunkName: "offline" */ './features/offline/offline-support').then(({ entriesForRole, startOfflineSupport }) =>
-      startOfflineSupport({ remoteEntriesFor: async (role) => entriesForRole(await loadRemoteList(), role) }),
+      startOfflineSupport({ remoteEntriesFor: async (role) => entriesForRole(await loadRemoteList(), role), remoteList: loadRemoteList }),
     );
   };
   if (authStore.getState().user) return start();

@@ -16,4 +16,16 @@ export interface WarmMessage {
   type: typeof WARM_MESSAGE;
   /** remoteEntry.js URLs, as /remotes.json names them. */
   entries: string[];
+  /**
+   * The runtime list the page started with. A page the server made carries
+   * it, so the shell did not ask /remotes.json for it; offline the worker
+   * serves the shell's own page, whose shell asks, and gets this copy.
+   */
+  remoteList?: unknown;
+  /**
+   * The API answers the page arrived with (a page rendered for the applicant's
+   * role embeds the university list), by API path, and whose they are: the
+   * app never asked for them, so the worker keeps them as if it had.
+   */
+  responses?: { userId: number; byPath: Record<string, unknown> };
 }

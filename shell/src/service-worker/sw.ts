@@ -69,8 +69,10 @@ registerRoute(
   }),
 );
 
-const versionPointers = new NetworkFirst({ cacheName: RUNTIME_CACHE, networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, matchOptions: { ignoreVary: true } });
-registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isVersionPointer(url.pathname), versionPointers);
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isVersionPointer(url.pathname),
+  new NetworkFirst({ cacheName: RUNTIME_CACHE, networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, matchOptions: { ignoreVary: true } }),
+);
 
 const assets = new CacheFirst({
   cacheName: ASSET_CACHE,
@@ -125,17 +127,30 @@ async function warmRemotes(entries: readonly string[]): Promise<void> {
 }
 
 /**
- * Keeps a fresh copy of the runtime list. A page the server made carries the
- * list, so online the shell no longer asks for /remotes.json; offline this
- * worker serves the shell's own page, which carries none, and the shell asks
- * for the list then: the copy must already be here.
+ * Keeps what the page arrived with and never asked the network for: the
+ * runtime list (for the shell's own page, served offline, whose shell asks
+ * /remotes.json) and the applicant's reads a page rendered for the role
+ * embedded (the university list), under that applicant's key.
  */
-async function keepRemoteList(event: ExtendableEvent): Promise<void> {
-  await versionPointers.handle({ request: new Request('/remotes.json'), event }).catch(() => undefined);
+async function keepPageData(data: Partial<WarmMessage>): Promise<void> {
+  if (data.remoteList && typeof data.remoteList === 'object') {
+    const cache = await caches.open(RUNTIME_CACHE);
+    await cache.put(new URL('/remotes.json', self.location.href).href, Response.json(data.remoteList));
+  }
+  const { userId, byPath } = data.responses ?? {};
+  if (!Number.isInteger(userId) || (userId as number) <= 0 || !byPath || typeof byPath !== 'object') return;
+  const cache = await caches.open(DATA_CACHE);
+  for (const [apiPath, body] of Object.entries(byPath)) {
+    if (!apiPath.startsWith('/api/') || !isApplicantRead(apiPath)) continue;
+    const key = dataCacheKey(new URL(apiPath, self.location.href).href, userId as number);
+    // A copy the worker saved from the network is the applicant's own answer: leave it.
+    if (await cache.match(key, { ignoreVary: true })) continue;
+    await cache.put(key, Response.json(body));
+  }
 }
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as Partial<WarmMessage> | null;
   if (event.origin !== self.location.origin || data?.type !== WARM_MESSAGE || !Array.isArray(data.entries)) return;
-  event.waitUntil(Promise.all([keepRemoteList(event), warmRemotes(data.entries.filter((e): e is string => typeof e === 'string'))]));
+  event.waitUntil(Promise.all([keepPageData(data).catch(() => undefined), warmRemotes(data.entries.filter((e): e is string => typeof e === 'string'))]));
 });

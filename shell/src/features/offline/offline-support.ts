@@ -10,6 +10,7 @@
  */
 import type { RemoteList } from 'shared-api/pages';
 import { authStore } from 'shared-auth';
+import { PRELOADED_RESPONSES_ELEMENT_ID } from 'page-platform/page-document';
 import { DATA_CACHE, WARM_MESSAGE, type WarmMessage } from '../../service-worker/names';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -17,6 +18,8 @@ export const SERVICE_WORKER_URL = '/sw.js';
 export interface OfflineSupportOptions {
   /** The remoteEntry.js URLs of the remotes whose pages this role opens, for the worker to keep. */
   remoteEntriesFor: (role: string) => Promise<string[]>;
+  /** The runtime list the page started with, for the worker to keep (see WarmMessage). */
+  remoteList?: () => Promise<unknown>;
   /** The browser's pieces, replaced in tests. */
   browser?: { caches?: CacheStorage; serviceWorker?: ServiceWorkerContainer; whenIdle?: (run: () => void) => void };
 }
@@ -40,7 +43,18 @@ export async function clearOfflineData(cacheStorage: CacheStorage | undefined = 
   await cacheStorage?.delete(DATA_CACHE).catch(() => false);
 }
 
-export function startOfflineSupport({ remoteEntriesFor, browser = {} }: OfflineSupportOptions): void {
+/** The API answers the page arrived with (page-platform's embedded block), by path; none when it carries none. */
+function embeddedResponses(): Record<string, unknown> {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PRELOADED_RESPONSES_ELEMENT_ID)?.textContent;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function startOfflineSupport({ remoteEntriesFor, remoteList, browser = {} }: OfflineSupportOptions): void {
   const cacheStorage = 'caches' in browser ? browser.caches : globalThis.caches;
   const serviceWorker = 'serviceWorker' in browser ? browser.serviceWorker : typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   const whenIdle = browser.whenIdle ?? whenLoadedAndIdle;
@@ -58,9 +72,14 @@ export function startOfflineSupport({ remoteEntriesFor, browser = {} }: OfflineS
         .register(SERVICE_WORKER_URL, { scope: '/' })
         .then(() => serviceWorker.ready)
         .then(async (registration) => {
-          const role = authStore.getState().user?.role;
-          if (role !== 'USER' || !registration.active) return;
-          const message: WarmMessage = { type: WARM_MESSAGE, entries: await remoteEntriesFor(role) };
+          const user = authStore.getState().user;
+          if (user?.role !== 'USER' || !registration.active) return;
+          const message: WarmMessage = {
+            type: WARM_MESSAGE,
+            entries: await remoteEntriesFor(user.role),
+            remoteList: await remoteList?.(),
+            responses: { userId: user.id, byPath: embeddedResponses() },
+          };
           registration.active.postMessage(message);
         })
         .catch(() => undefined);

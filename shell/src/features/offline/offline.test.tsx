@@ -1,3 +1,4 @@
+import { PRELOADED_RESPONSES_ELEMENT_ID } from 'page-platform/page-document';
 import { act, render, screen } from '@testing-library/react';
 import { OFFLINE_DATA_EVENT } from 'shared-api/offline';
 import { authStore, decodeSession } from 'shared-auth';
@@ -86,8 +87,37 @@ describe('offline support', () => {
     expect(fake.registered).toEqual([]);
     await fake.runIdle();
     expect(fake.registered).toEqual([SERVICE_WORKER_URL]);
-    expect(fake.posted).toEqual([{ type: WARM_MESSAGE, entries: ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'] }]);
+    expect(fake.posted).toEqual([
+      { type: WARM_MESSAGE, entries: ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'], remoteList: undefined, responses: { userId: authStore.getState().user!.id, byPath: {} } },
+    ]);
     expect(fake.deleted).toEqual([]);
+  });
+
+  // A page the server made carries the runtime list and, rendered for the role, the university
+  // list: the app asked the network for neither, so the worker would have nothing for offline.
+  it('an applicant: the worker is handed the runtime list and the answers the page arrived with', async () => {
+    signInAs('USER');
+    const list = { mfe_applicant: { entry: '/remotes/mfe-applicant/1.0.0/remoteEntry.js', pages: { format: 1, pages: [] } } };
+    const embedded = document.createElement('script');
+    embedded.type = 'application/json';
+    embedded.id = PRELOADED_RESPONSES_ELEMENT_ID;
+    embedded.textContent = JSON.stringify({ '/api/universities': [{ id: 1, name: 'University of Zambia' }] });
+    document.body.append(embedded);
+    try {
+      const fake = fakeBrowser();
+      startOfflineSupport({ remoteEntriesFor: entries, remoteList: async () => list, browser: fake.browser });
+      await fake.runIdle();
+      expect(fake.posted).toEqual([
+        {
+          type: WARM_MESSAGE,
+          entries: ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'],
+          remoteList: list,
+          responses: { userId: authStore.getState().user!.id, byPath: { '/api/universities': [{ id: 1, name: 'University of Zambia' }] } },
+        },
+      ]);
+    } finally {
+      embedded.remove();
+    }
   });
 
   it('staff: the worker is registered, but no remote is kept for offline use', async () => {
