@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, nginxBinary } from '../deploy/tools/nginx-local.mjs';
+import { freePort, nginxBinary, nginxMainConfig } from '../deploy/tools/nginx-local.mjs';
 
 /** The protocol a request to `url` was answered in ('h2' when HTTP/2 was negotiated), for the bench's own check. */
 function negotiatedProtocol(url) {
@@ -48,34 +48,29 @@ export async function startNginxFront(upstreamUrl, { tls = true } = {}) {
   const config = path.join(prefix, 'nginx.conf');
   writeFileSync(
     config,
-    [
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'logs', 'error.log')} warn;`,
-      'events { worker_connections 512; }',
-      'http {',
-      // Every response's bytes on the wire (headers and body as sent), for bytesSent().
-      "  log_format bytes '$bytes_sent';",
-      `  access_log ${path.join(prefix, 'logs', 'bytes.log')} bytes;`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${path.join(prefix, `${t}_temp`)};`),
-      `  upstream portal { server ${upstream.host}; keepalive 32; }`,
-      '  server {',
-      // The shipped config's TLS line (deploy/nginx/portal.conf).
-      ...(tls ? [`    listen 127.0.0.1:${port} ssl http2;`, `    ssl_certificate ${cert};`, `    ssl_certificate_key ${key};`] : [`    listen 127.0.0.1:${port};`]),
-      '    client_max_body_size 26m;',
-      '    location / {',
-      '      proxy_http_version 1.1;',
-      '      proxy_set_header Connection "";',
-      '      proxy_set_header Host $host;',
-      '      proxy_set_header X-Forwarded-Proto $scheme;',
-      '      proxy_request_buffering off;',
-      '      proxy_pass http://portal;',
-      '    }',
-      '  }',
-      '}',
-      '',
-    ].join('\n'),
+    nginxMainConfig(
+      prefix,
+      [
+        // Every response's bytes on the wire (headers and body as sent), for bytesSent().
+        "  log_format bytes '$bytes_sent';",
+        `  access_log ${path.join(prefix, 'logs', 'bytes.log')} bytes;`,
+        `  upstream portal { server ${upstream.host}; keepalive 32; }`,
+        '  server {',
+        // The shipped config's TLS line (deploy/nginx/portal.conf).
+        ...(tls ? [`    listen 127.0.0.1:${port} ssl http2;`, `    ssl_certificate ${cert};`, `    ssl_certificate_key ${key};`] : [`    listen 127.0.0.1:${port};`]),
+        '    client_max_body_size 26m;',
+        '    location / {',
+        '      proxy_http_version 1.1;',
+        '      proxy_set_header Connection "";',
+        '      proxy_set_header Host $host;',
+        '      proxy_set_header X-Forwarded-Proto $scheme;',
+        '      proxy_request_buffering off;',
+        '      proxy_pass http://portal;',
+        '    }',
+        '  }',
+      ],
+      { connections: 512 },
+    ),
   );
   const child = spawn(nginxBinary(), ['-p', prefix, '-e', path.join(prefix, 'logs', 'error.log'), '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

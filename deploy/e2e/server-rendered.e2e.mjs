@@ -83,6 +83,14 @@ async function assertHeadNamesTheScripts(page, url, usable) {
   );
 }
 
+/** A new tab of a context signed in as `login` (so the tab opens as a returning visitor's). */
+async function signedInTab(firstPage, baseUrl, login) {
+  await signIn(firstPage, baseUrl, login);
+  const page = await firstPage.context().newPage();
+  await firstPage.close();
+  return page;
+}
+
 describe('pages rendered on the server', () => {
   let portal;
   let browser;
@@ -251,11 +259,11 @@ describe('pages rendered on the server', () => {
   });
 
   it("/dashboard of a returning applicant: names in its head every script it runs to become usable, the applicant's frame included", async () => {
-    const applicant = logins.find((l) => l.role === 'USER');
-    const first = await phonePage(browser);
-    await signIn(first, portal.url, applicant);
-    const page = await first.context().newPage();
-    await first.close();
+    const page = await signedInTab(
+      await phonePage(browser),
+      portal.url,
+      logins.find((l) => l.role === 'USER'),
+    );
     await assertHeadNamesTheScripts(page, `${portal.url}/dashboard`, page.getByRole('button', { name: 'Menu' }));
     await page.context().close();
   });
@@ -263,11 +271,11 @@ describe('pages rendered on the server', () => {
   // Pages that show a person's own data are the browser's to render, but their HTML names the
   // scripts they will run (from the page manifests' `code`) and carries the remote list.
   it("the staff list and dashboard and an applicant's wizard: the browser renders them, and their head names every script they run to become usable", async () => {
-    const admin = logins.find((l) => l.role === 'ADMIN');
-    const staffFirst = await desktopPage(browser);
-    await signIn(staffFirst, portal.url, admin);
-    const staffPage = await staffFirst.context().newPage();
-    await staffFirst.close();
+    const staffPage = await signedInTab(
+      await desktopPage(browser),
+      portal.url,
+      logins.find((l) => l.role === 'ADMIN'),
+    );
     const staffList = staffPage.getByRole('heading', { name: 'Applications', exact: true });
     await assertHeadNamesTheScripts(staffPage, `${portal.url}/applications`, staffList);
     // The dashboard names its charts' code too (its manifest's second code), and runs it.
@@ -275,12 +283,12 @@ describe('pages rendered on the server', () => {
     await assertHeadNamesTheScripts(dashboard, `${portal.url}/dashboard`, dashboard.locator('figure[aria-label="Programs by Faculty"] svg').first());
     await staffPage.context().close();
 
-    const applicant = logins.find((l) => l.role === 'USER');
     const { id: universityId } = (await (await fetch(`${portal.url}/api/universities`)).json()).at(-1);
-    const applicantFirst = await phonePage(browser);
-    await signIn(applicantFirst, portal.url, applicant);
-    const wizard = await applicantFirst.context().newPage();
-    await applicantFirst.close();
+    const wizard = await signedInTab(
+      await phonePage(browser),
+      portal.url,
+      logins.find((l) => l.role === 'USER'),
+    );
     await assertHeadNamesTheScripts(wizard, `${portal.url}/apply/${universityId}`, wizard.getByRole('button', { name: 'Next' }));
     await wizard.context().close();
   });

@@ -51,23 +51,33 @@ export function prepareNginx({ upstreams = ['127.0.0.1:9'], port = 80, webRoot, 
   // includes conf.d/*.conf inside http {}.
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
-    [
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'logs', 'error.log')} warn;`,
-      'events { worker_connections 256; }',
-      'http {',
+    nginxMainConfig(prefix, [
       `  include ${MIME_TYPES};`,
       '  default_type application/octet-stream;',
       `  access_log ${path.join(prefix, 'logs', 'access.log')};`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${path.join(prefix, `${t}_temp`)};`),
       `  include ${path.join(prefix, 'portal.conf')};`,
-      '}',
-      '',
-    ].join('\n'),
+    ]),
   );
   return { prefix, config: path.join(prefix, 'nginx.conf'), port, cleanup: () => rmSync(prefix, { recursive: true, force: true }) };
+}
+
+/**
+ * An nginx main file that keeps everything inside `prefix` (pid, logs, temporary
+ * files) and runs in the foreground, with `httpLines` inside its http {} block.
+ */
+export function nginxMainConfig(prefix, httpLines, { connections = 256 } = {}) {
+  return [
+    'worker_processes 1;',
+    'daemon off;',
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    `error_log ${path.join(prefix, 'logs', 'error.log')} warn;`,
+    `events { worker_connections ${connections}; }`,
+    'http {',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${path.join(prefix, `${t}_temp`)};`),
+    ...httpLines,
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** `nginx -t` on a prepared config: { ok, output }. */
