@@ -192,7 +192,12 @@ describe('staff journey', () => {
     await signIn(admin, portal.url, ADMIN);
     await admin.goto(`${portal.url}/applications`);
     await admin.getByRole('heading', { name: 'Applications' }).waitFor({ timeout: 20_000 });
+    // The search is debounced: wait for the searched list itself. A row of the unsearched list
+    // can be clicked just as the searched one replaces it, and the click is lost (a loaded run
+    // of the whole suite timed out here waiting for the detail page).
+    const searched = admin.waitForResponse((r) => r.url().includes('/api/applications?') && r.url().includes(`search=${encodeURIComponent(APPLICANT.lastName)}`));
     await admin.getByLabel('Search').fill(APPLICANT.lastName);
+    await searched;
     await admin.getByRole('button', { name: `View application of ${applicantName}` }).click({ timeout: 20_000 });
     await admin.waitForURL(`${portal.url}/applications/${applicationId}`);
     await admin.getByRole('heading', { name: applicantName }).waitFor({ timeout: 20_000 });
