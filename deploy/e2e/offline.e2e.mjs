@@ -181,6 +181,12 @@ describe('the portal opens offline', () => {
     // asks nothing, and the worker keeps what the page came with.
     await page.goto(`${portal.url}/dashboard`);
     await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
+    // The list shows before the app starts (it came in the page); the app hands it to the worker
+    // as it starts. Moving on before that would lose it (a CI run did), so wait for the copy.
+    await page.waitForFunction(async () => (await (await caches.open('portal-data')).keys()).some((request) => new URL(request.url).pathname === '/api/universities'), null, {
+      timeout: WAIT_MS,
+      polling: 250,
+    });
     await page.goto(`${portal.url}/applications`);
     await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
     await page.goto(`${portal.url}/apply/${university.id}`);

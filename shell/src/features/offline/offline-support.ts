@@ -63,6 +63,19 @@ export function startOfflineSupport({ remoteEntriesFor, remoteList, browser = {}
   // A session that ended while the portal was closed leaves no one's data behind.
   if (owner === null) void clearOfflineData(cacheStorage);
 
+  // A page the worker already controls hands over what it arrived with at once: a message, no
+  // network. Waiting for idle, as registering does, loses it when the applicant moves on first
+  // (the rendered dashboard shows its list before the app has even started).
+  const keepNow = async () => {
+    const controller = serviceWorker?.controller;
+    const user = authStore.getState().user;
+    const byPath = embeddedResponses();
+    if (!controller || user?.role !== 'USER' || Object.keys(byPath).length === 0) return;
+    const message: WarmMessage = { type: WARM_MESSAGE, entries: [], remoteList: await remoteList?.(), responses: { userId: user.id, byPath } };
+    controller.postMessage(message);
+  };
+  if (owner !== null) void keepNow().catch(() => undefined);
+
   let registering = false;
   const register = () => {
     if (registering || !serviceWorker) return;
