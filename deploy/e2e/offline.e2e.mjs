@@ -178,15 +178,24 @@ describe('the portal opens offline', () => {
     assert.ok(programs.length > 0);
     // The worker keeps the answers it sees: the applicant comes back to the pages once it runs.
     // Their first page arrives rendered for the role with the university list inside it: the app
-    // asks nothing, and the worker keeps what the page came with.
+    // asks nothing, and the worker keeps what the page came with, in place of an older copy (here
+    // one saved before the wizard's university was listed).
+    const savedListKey = `${portal.url}/api/universities?offline-user=${JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id}`;
+    const olderList = (await api('/api/universities')).filter((listed) => listed.id !== university.id);
+    assert.ok(!JSON.stringify(olderList).includes(JSON.stringify(university.name)), 'the older copy does not list the university');
+    await page.evaluate(async ({ key, list }) => (await caches.open('portal-data')).put(key, Response.json(list)), { key: savedListKey, list: olderList });
     await page.goto(`${portal.url}/dashboard`);
     await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
     // The list shows before the app starts (it came in the page); the app hands it to the worker
     // as it starts. Moving on before that would lose it (a CI run did), so wait for the copy.
-    await page.waitForFunction(async () => (await (await caches.open('portal-data')).keys()).some((request) => new URL(request.url).pathname === '/api/universities'), null, {
-      timeout: WAIT_MS,
-      polling: 250,
-    });
+    await page.waitForFunction(
+      async ({ key, name }) => {
+        const saved = await (await caches.open('portal-data')).match(key, { ignoreVary: true });
+        return Boolean(saved) && (await saved.text()).includes(JSON.stringify(name));
+      },
+      { key: savedListKey, name: university.name },
+      { timeout: WAIT_MS, polling: 250 },
+    );
     await page.goto(`${portal.url}/applications`);
     await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
     await page.goto(`${portal.url}/apply/${university.id}`);

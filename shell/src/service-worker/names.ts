@@ -25,7 +25,8 @@ export interface WarmMessage {
   /**
    * The API answers the page arrived with (a page rendered for the applicant's
    * role embeds the university list), by API path, and whose they are: the
-   * app never asked for them, so the worker keeps them as if it had.
+   * app never asked for them, so the worker keeps them as if it had, in place of
+   * an older copy (the page was made on this visit).
    */
   responses?: { userId: number; byPath: Record<string, unknown> };
 }

@@ -142,10 +142,8 @@ async function keepPageData(data: Partial<WarmMessage>): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   for (const [apiPath, body] of Object.entries(byPath)) {
     if (!apiPath.startsWith('/api/') || !isApplicantRead(apiPath)) continue;
-    const key = dataCacheKey(new URL(apiPath, self.location.href).href, userId as number);
-    // A copy the worker saved from the network is the applicant's own answer: leave it.
-    if (await cache.match(key, { ignoreVary: true })) continue;
-    await cache.put(key, Response.json(body));
+    // The page was made on this visit, with the API's answer at that moment: it replaces an older copy.
+    await cache.put(dataCacheKey(new URL(apiPath, self.location.href).href, userId as number), Response.json(body));
   }
 }
 
