@@ -68,6 +68,31 @@ function fakeBrowser() {
   return { browser, deleted, registered, posted, runIdle };
 }
 
+/** The runtime list and the API answers a page the server made arrives with. */
+const PAGE_LIST = { mfe_applicant: { entry: '/remotes/mfe-applicant/1.0.0/remoteEntry.js', pages: { format: 1, pages: [] } } };
+const PAGE_ANSWERS = { '/api/universities': [{ id: 1, name: 'University of Zambia' }] };
+
+/** Runs `test` on a page carrying PAGE_ANSWERS in page-platform's embedded block. */
+async function onPageWithAnswers(test: () => Promise<void>): Promise<void> {
+  const embedded = document.createElement('script');
+  embedded.type = 'application/json';
+  embedded.id = PRELOADED_RESPONSES_ELEMENT_ID;
+  embedded.textContent = JSON.stringify(PAGE_ANSWERS);
+  document.body.append(embedded);
+  try {
+    await test();
+  } finally {
+    embedded.remove();
+  }
+}
+
+/** A worker already controlling the page: what the page posts to it, recorded. */
+function controlledBy(fake: ReturnType<typeof fakeBrowser>): unknown[] {
+  const posted: unknown[] = [];
+  Object.assign(fake.browser.serviceWorker!, { controller: { postMessage: (message: unknown) => posted.push(message) } });
+  return posted;
+}
+
 describe('offline support', () => {
   const entries = async () => ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'];
 
@@ -97,62 +122,37 @@ describe('offline support', () => {
   // list: the app asked the network for neither, so the worker would have nothing for offline.
   it('an applicant: the worker is handed the runtime list and the answers the page arrived with', async () => {
     signInAs('USER');
-    const list = { mfe_applicant: { entry: '/remotes/mfe-applicant/1.0.0/remoteEntry.js', pages: { format: 1, pages: [] } } };
-    const embedded = document.createElement('script');
-    embedded.type = 'application/json';
-    embedded.id = PRELOADED_RESPONSES_ELEMENT_ID;
-    embedded.textContent = JSON.stringify({ '/api/universities': [{ id: 1, name: 'University of Zambia' }] });
-    document.body.append(embedded);
-    try {
+    await onPageWithAnswers(async () => {
       const fake = fakeBrowser();
-      startOfflineSupport({ remoteEntriesFor: entries, remoteList: async () => list, browser: fake.browser });
+      startOfflineSupport({ remoteEntriesFor: entries, remoteList: async () => PAGE_LIST, browser: fake.browser });
       await fake.runIdle();
       expect(fake.posted).toEqual([
-        {
-          type: WARM_MESSAGE,
-          entries: ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'],
-          remoteList: list,
-          responses: { userId: authStore.getState().user!.id, byPath: { '/api/universities': [{ id: 1, name: 'University of Zambia' }] } },
-        },
+        { type: WARM_MESSAGE, entries: ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'], remoteList: PAGE_LIST, responses: { userId: authStore.getState().user!.id, byPath: PAGE_ANSWERS } },
       ]);
-    } finally {
-      embedded.remove();
-    }
+    });
   });
 
   // The rendered dashboard shows its list before the app starts: an applicant who moves on before
   // the browser is idle would leave the worker without it (a CI run of offline.e2e did).
   it('an applicant on a page the worker controls: what the page arrived with goes to the worker at once, not when idle', async () => {
     signInAs('USER');
-    const list = { mfe_applicant: { entry: '/remotes/mfe-applicant/1.0.0/remoteEntry.js', pages: { format: 1, pages: [] } } };
-    const embedded = document.createElement('script');
-    embedded.type = 'application/json';
-    embedded.id = PRELOADED_RESPONSES_ELEMENT_ID;
-    embedded.textContent = JSON.stringify({ '/api/universities': [{ id: 1, name: 'University of Zambia' }] });
-    document.body.append(embedded);
-    try {
+    await onPageWithAnswers(async () => {
       const fake = fakeBrowser();
-      const toController: unknown[] = [];
-      Object.assign(fake.browser.serviceWorker, { controller: { postMessage: (message: unknown) => toController.push(message) } });
+      const toController = controlledBy(fake);
       await act(async () => {
-        startOfflineSupport({ remoteEntriesFor: entries, remoteList: async () => list, browser: fake.browser });
+        startOfflineSupport({ remoteEntriesFor: entries, remoteList: async () => PAGE_LIST, browser: fake.browser });
         await new Promise((resolve) => setTimeout(resolve, 0));
       });
       expect(fake.registered).toEqual([]);
-      expect(toController).toEqual([
-        { type: WARM_MESSAGE, entries: [], remoteList: list, responses: { userId: authStore.getState().user!.id, byPath: { '/api/universities': [{ id: 1, name: 'University of Zambia' }] } } },
-      ]);
-    } finally {
-      embedded.remove();
-    }
+      expect(toController).toEqual([{ type: WARM_MESSAGE, entries: [], remoteList: PAGE_LIST, responses: { userId: authStore.getState().user!.id, byPath: PAGE_ANSWERS } }]);
+    });
   });
 
   it('a page that arrived with no answers, or staff on a controlled page: nothing goes to the worker before idle', async () => {
     for (const role of ['USER', 'ADMIN'] as const) {
       signInAs(role);
       const fake = fakeBrowser();
-      const toController: unknown[] = [];
-      Object.assign(fake.browser.serviceWorker, { controller: { postMessage: (message: unknown) => toController.push(message) } });
+      const toController = controlledBy(fake);
       await act(async () => {
         startOfflineSupport({ remoteEntriesFor: entries, browser: fake.browser });
         await new Promise((resolve) => setTimeout(resolve, 0));
