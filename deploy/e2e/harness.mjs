@@ -346,6 +346,27 @@ export function collectPageErrors(page) {
   return errors;
 }
 
+/**
+ * Runs a journey and, when it fails, adds to the error what the page showed: its
+ * address, whether the browser was online, its headings and its alert and status
+ * regions. A timed-out wait alone says what never came, not what was there instead,
+ * and a failure seen once in many runs cannot be run again to look.
+ */
+export async function explainingFailure(page, journey) {
+  try {
+    return await journey();
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => {
+        const texts = (selector) => [...document.querySelectorAll(selector)].map((el) => el.textContent.trim().slice(0, 200)).filter(Boolean);
+        return { online: navigator.onLine, headings: texts('h1, h2, h3, h4'), messages: texts('[role="alert"], [role="status"]') };
+      })
+      .catch((reason) => ({ unreadable: String(reason).slice(0, 200) }));
+    error.message += `\n  the page showed (${page.url()}): ${JSON.stringify(shown)}`;
+    throw error;
+  }
+}
+
 /** A local SMTP listener keeping every message it receives ({to, subject, text}). */
 export async function startSmtp() {
   const received = [];

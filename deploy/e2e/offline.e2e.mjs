@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assertBuilt, collectPageErrors, desktopPage, fillEducation, fillPersonalStep, launchBrowser, REPO_ROOT, signIn, startPortal } from './harness.mjs';
+import { assertBuilt, collectPageErrors, desktopPage, explainingFailure, fillEducation, fillPersonalStep, launchBrowser, REPO_ROOT, signIn, startPortal } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const DEPLOY_TOOL = path.join(REPO_ROOT, 'deploy', 'tools', 'deploy-remote.mjs');
@@ -146,107 +146,110 @@ describe('the portal opens offline', () => {
   it('a returning applicant sees their applications and draft offline, edits it, and Submit goes when the network returns, though the browser was closed meanwhile', async () => {
     page = await desktopPage(browser);
     const errors = collectPageErrors(page);
-    await signIn(page, portal.url, applicant);
-    await page.goto(`${portal.url}/applications`);
-    const applicationCard = page.getByText(firstApplication.university.name).first();
-    await applicationCard.waitFor({ timeout: WAIT_MS });
+    // A failure says what the page showed, and leaves the browser online for the tests after it.
+    await explainingFailure(page, async () => {
+      await signIn(page, portal.url, applicant);
+      await page.goto(`${portal.url}/applications`);
+      const applicationCard = page.getByText(firstApplication.university.name).first();
+      await applicationCard.waitFor({ timeout: WAIT_MS });
 
-    // The wizard of another university, filled up to Review (kept on the phone as it is typed).
-    const { university, programs } = wizardUniversity;
-    await page.goto(`${portal.url}/apply/${university.id}`);
-    await fillPersonalStep(page, { fullName: 'Mutale Phiri', phone: '+260 977 654 321', dateOfBirth: '2005-02-14', province: 'Western', city: 'Mongu', timeout: WAIT_MS });
-    const intake = page.getByLabel(/^Intake/);
-    if ((await intake.count()) > 0 && (await intake.isEditable())) {
-      const options = await intake.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-      if (options.length) await intake.selectOption(options[0]);
-    }
-    const firstChoice = page.getByLabel(/^First choice program/);
-    const offered = await firstChoice.locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-    assert.ok(offered.length > 0, `${university.name} offers a program in the wizard`);
-    await firstChoice.selectOption(offered[0]);
-    await fillEducation(page, { nrc: '445566/77/1', schoolProvince: 'Western', institution: 'Mongu Secondary' });
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();
-    for (const file of FILES) {
-      await page.getByLabel(`Choose ${file.label}`).setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
-      await page.getByText(file.name, { exact: false }).first().waitFor();
-    }
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor();
-    await page.getByText('4 of 4 files uploaded').waitFor();
-    await waitForOfflineCopy();
-    assert.ok(programs.length > 0);
-    // The worker keeps the answers it sees: the applicant comes back to the pages once it runs.
-    // Their first page arrives rendered for the role with the university list inside it: the app
-    // asks nothing, and the worker keeps what the page came with, in place of an older copy (here
-    // one saved before the wizard's university was listed).
-    const savedListKey = `${portal.url}/api/universities?offline-user=${JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id}`;
-    const olderList = (await api('/api/universities')).filter((listed) => listed.id !== university.id);
-    assert.ok(!JSON.stringify(olderList).includes(JSON.stringify(university.name)), 'the older copy does not list the university');
-    await page.evaluate(async ({ key, list }) => (await caches.open('portal-data')).put(key, Response.json(list)), { key: savedListKey, list: olderList });
-    await page.goto(`${portal.url}/dashboard`);
-    await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
-    // The list shows before the app starts (it came in the page); the app hands it to the worker
-    // as it starts. Moving on before that would lose it (a CI run did), so wait for the copy.
-    await page.waitForFunction(
-      async ({ key, name }) => {
-        const saved = await (await caches.open('portal-data')).match(key, { ignoreVary: true });
-        return Boolean(saved) && (await saved.text()).includes(JSON.stringify(name));
-      },
-      { key: savedListKey, name: university.name },
-      { timeout: WAIT_MS, polling: 250 },
-    );
-    await page.goto(`${portal.url}/applications`);
-    await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
-    await page.goto(`${portal.url}/apply/${university.id}`);
-    await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor({ timeout: WAIT_MS });
-    await page.getByText('4 of 4 files uploaded').waitFor();
+      // The wizard of another university, filled up to Review (kept on the phone as it is typed).
+      const { university, programs } = wizardUniversity;
+      await page.goto(`${portal.url}/apply/${university.id}`);
+      await fillPersonalStep(page, { fullName: 'Mutale Phiri', phone: '+260 977 654 321', dateOfBirth: '2005-02-14', province: 'Western', city: 'Mongu', timeout: WAIT_MS });
+      const intake = page.getByLabel(/^Intake/);
+      if ((await intake.count()) > 0 && (await intake.isEditable())) {
+        const options = await intake.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+        if (options.length) await intake.selectOption(options[0]);
+      }
+      const firstChoice = page.getByLabel(/^First choice program/);
+      const offered = await firstChoice.locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+      assert.ok(offered.length > 0, `${university.name} offers a program in the wizard`);
+      await firstChoice.selectOption(offered[0]);
+      await fillEducation(page, { nrc: '445566/77/1', schoolProvince: 'Western', institution: 'Mongu Secondary' });
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor();
+      for (const file of FILES) {
+        await page.getByLabel(`Choose ${file.label}`).setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
+        await page.getByText(file.name, { exact: false }).first().waitFor();
+      }
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor();
+      await page.getByText('4 of 4 files uploaded').waitFor();
+      await waitForOfflineCopy();
+      assert.ok(programs.length > 0);
+      // The worker keeps the answers it sees: the applicant comes back to the pages once it runs.
+      // Their first page arrives rendered for the role with the university list inside it: the app
+      // asks nothing, and the worker keeps what the page came with, in place of an older copy (here
+      // one saved before the wizard's university was listed).
+      const savedListKey = `${portal.url}/api/universities?offline-user=${JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id}`;
+      const olderList = (await api('/api/universities')).filter((listed) => listed.id !== university.id);
+      assert.ok(!JSON.stringify(olderList).includes(JSON.stringify(university.name)), 'the older copy does not list the university');
+      await page.evaluate(async ({ key, list }) => (await caches.open('portal-data')).put(key, Response.json(list)), { key: savedListKey, list: olderList });
+      await page.goto(`${portal.url}/dashboard`);
+      await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
+      // The list shows before the app starts (it came in the page); the app hands it to the worker
+      // as it starts. Moving on before that would lose it (a CI run did), so wait for the copy.
+      await page.waitForFunction(
+        async ({ key, name }) => {
+          const saved = await (await caches.open('portal-data')).match(key, { ignoreVary: true });
+          return Boolean(saved) && (await saved.text()).includes(JSON.stringify(name));
+        },
+        { key: savedListKey, name: university.name },
+        { timeout: WAIT_MS, polling: 250 },
+      );
+      await page.goto(`${portal.url}/applications`);
+      await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
+      await page.goto(`${portal.url}/apply/${university.id}`);
+      await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor({ timeout: WAIT_MS });
+      await page.getByText('4 of 4 files uploaded').waitFor();
 
-    // No network at all.
-    await page.context().setOffline(true);
-    await page.goto(`${portal.url}/applications`);
-    await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
-    await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
-    // The applicant's first page, the university list: online it came rendered for the role
-    // with the list inside the page, so the app never asked the API for it.
-    await page.goto(`${portal.url}/dashboard`);
-    await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
-    await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
+      // No network at all.
+      await page.context().setOffline(true);
+      await page.goto(`${portal.url}/applications`);
+      await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
+      await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
+      // The applicant's first page, the university list: online it came rendered for the role
+      // with the list inside the page, so the app never asked the API for it.
+      await page.goto(`${portal.url}/dashboard`);
+      await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('main').getByText(university.name).first().waitFor({ timeout: WAIT_MS });
 
-    await page.goto(`${portal.url}/apply/${university.id}`);
-    await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor({ timeout: WAIT_MS });
-    await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
-    for (const file of FILES) await page.getByText(file.name, { exact: false }).first().waitFor({ timeout: 10_000 });
-    // The draft is edited offline: back to step 1, the city changed.
-    for (let step = 3; step >= 1; step--) {
-      await page.getByRole('button', { name: 'Back', exact: true }).click();
-      await page.getByRole('heading', { name: new RegExp(`^Step ${step} of 4`) }).waitFor();
-    }
-    assert.equal(await page.getByLabel(/^City/).inputValue(), 'Mongu');
-    await page.getByLabel(/^City/).fill('Senanga');
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor();
+      await page.goto(`${portal.url}/apply/${university.id}`);
+      await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
+      for (const file of FILES) await page.getByText(file.name, { exact: false }).first().waitFor({ timeout: 10_000 });
+      // The draft is edited offline: back to step 1, the city changed.
+      for (let step = 3; step >= 1; step--) {
+        await page.getByRole('button', { name: 'Back', exact: true }).click();
+        await page.getByRole('heading', { name: new RegExp(`^Step ${step} of 4`) }).waitFor();
+      }
+      assert.equal(await page.getByLabel(/^City/).inputValue(), 'Mongu');
+      await page.getByLabel(/^City/).fill('Senanga');
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor();
 
-    // Submit waits for the network, and says so.
-    await page.getByRole('button', { name: 'Submit Application' }).click();
-    await page.getByRole('button', { name: 'Will send when back online' }).waitFor();
-    await page.getByText(/^You are offline\. Your application is kept on this device/).waitFor();
-    assert.equal((await api('/api/applications/user/' + JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id)).length, 1, 'nothing was sent offline');
+      // Submit waits for the network, and says so.
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await page.getByRole('button', { name: 'Will send when back online' }).waitFor();
+      await page.getByText(/^You are offline\. Your application is kept on this device/).waitFor();
+      assert.equal((await api('/api/applications/user/' + JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id)).length, 1, 'nothing was sent offline');
 
-    // The portal is left while it waits (the page unloaded, as when the phone's browser is
-    // closed); the network comes back while nothing of it runs.
-    await page.goto('about:blank');
-    await page.context().setOffline(false);
-    await page.goto(`${portal.url}/applications`);
-    await page.getByText('You pressed Submit while offline: the application is sent when you resume it with a connection.').waitFor({ timeout: WAIT_MS });
-    await page.getByRole('button', { name: 'Resume Application' }).click();
-    // Sent without pressing Submit again.
-    await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: WAIT_MS });
-    const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id;
-    const mine = await api(`/api/applications/user/${userId}`);
-    assert.equal(mine.length, 2);
-    const sent = mine.find((a) => a.id !== firstApplication.id);
-    assert.equal(sent.city, 'Senanga', 'the edit made offline was sent');
+      // The portal is left while it waits (the page unloaded, as when the phone's browser is
+      // closed); the network comes back while nothing of it runs.
+      await page.goto('about:blank');
+      await page.context().setOffline(false);
+      await page.goto(`${portal.url}/applications`);
+      await page.getByText('You pressed Submit while offline: the application is sent when you resume it with a connection.').waitFor({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: 'Resume Application' }).click();
+      // Sent without pressing Submit again.
+      await page.getByRole('heading', { name: 'Application Submitted' }).waitFor({ timeout: WAIT_MS });
+      const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url')).id;
+      const mine = await api(`/api/applications/user/${userId}`);
+      assert.equal(mine.length, 2);
+      const sent = mine.find((a) => a.id !== firstApplication.id);
+      assert.equal(sent.city, 'Senanga', 'the edit made offline was sent');
+    }).finally(() => page.context().setOffline(false));
     assert.deepEqual(errors, []);
   });
 
