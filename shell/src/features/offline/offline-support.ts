@@ -66,6 +66,8 @@ export function startOfflineSupport({ remoteEntriesFor, remoteList, browser = {}
   // A page the worker already controls hands over what it arrived with at once: a message, no
   // network. Waiting for idle, as registering does, loses it when the applicant moves on first
   // (the rendered dashboard shows its list before the app has even started).
+  // The applicant it went to, so the message sent when idle does not carry it again.
+  let handedOverFor: number | null = null;
   const keepNow = async () => {
     const controller = serviceWorker?.controller;
     const user = authStore.getState().user;
@@ -73,6 +75,7 @@ export function startOfflineSupport({ remoteEntriesFor, remoteList, browser = {}
     if (!controller || user?.role !== 'USER' || Object.keys(byPath).length === 0) return;
     const message: WarmMessage = { type: WARM_MESSAGE, entries: [], remoteList: await remoteList?.(), responses: { userId: user.id, byPath } };
     controller.postMessage(message);
+    handedOverFor = user.id;
   };
   if (owner !== null) void keepNow().catch(() => undefined);
 
@@ -87,11 +90,12 @@ export function startOfflineSupport({ remoteEntriesFor, remoteList, browser = {}
         .then(async (registration) => {
           const user = authStore.getState().user;
           if (user?.role !== 'USER' || !registration.active) return;
+          const handedOver = handedOverFor === user.id;
           const message: WarmMessage = {
             type: WARM_MESSAGE,
             entries: await remoteEntriesFor(user.role),
-            remoteList: await remoteList?.(),
-            responses: { userId: user.id, byPath: embeddedResponses() },
+            remoteList: handedOver ? undefined : await remoteList?.(),
+            responses: handedOver ? undefined : { userId: user.id, byPath: embeddedResponses() },
           };
           registration.active.postMessage(message);
         })

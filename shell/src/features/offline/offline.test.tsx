@@ -145,6 +145,9 @@ describe('offline support', () => {
       });
       expect(fake.registered).toEqual([]);
       expect(toController).toEqual([{ type: WARM_MESSAGE, entries: [], remoteList: PAGE_LIST, responses: { userId: authStore.getState().user!.id, byPath: PAGE_ANSWERS } }]);
+      // When idle, the worker is asked to keep the remote's files, and is not handed the page's answers again.
+      await fake.runIdle();
+      expect(fake.posted).toEqual([{ type: WARM_MESSAGE, entries: ['/remotes/mfe-applicant/1.0.0/remoteEntry.js'], remoteList: undefined, responses: undefined }]);
     });
   });
 
