@@ -282,16 +282,36 @@ async function textFor(page, selector, length) {
  */
 export async function clickThrough(page, locator, url, { timeout = 30_000 } = {}) {
   const visited = [];
+  const said = [];
   const onNavigated = (frame) => frame === page.mainFrame() && visited.push(frame.url());
+  const onConsole = (message) => ['error', 'warning'].includes(message.type()) && said.push(`${message.type()}: ${message.text().slice(0, 200)}`);
+  const onPageError = (error) => said.push(`uncaught: ${error.message.slice(0, 200)}`);
   page.on('framenavigated', onNavigated);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  // What the document itself saw of the click: which element it reached, and whether anything
+  // cancelled it. Only for the report: a page between documents is clicked all the same.
+  await page
+    .evaluate(() => {
+      window.__clicksSeen = [];
+      document.addEventListener('click', (event) => window.__clicksSeen.push({ on: `${event.target?.tagName} ${String(event.target?.textContent ?? '').slice(0, 40)}` }), true);
+      document.addEventListener('click', (event) => window.__clicksSeen.push({ cancelled: event.defaultPrevented }));
+    })
+    .catch(() => undefined);
   try {
     await locator.click({ timeout: 20_000 });
     await page.waitForURL(url, { timeout });
   } catch (error) {
     const shown = await textFor(page, 'main', 300);
-    throw new Error(`After the click the page did not reach ${url}: it is at ${page.url()}, by way of [${visited.join(', ')}]; it shows: ${shown}`, { cause: error });
+    const clicks = await page.evaluate(() => JSON.stringify({ clicksSeen: window.__clicksSeen ?? null, buttonStillThere: document.activeElement?.isConnected ?? null })).catch(() => '(unreadable)');
+    throw new Error(
+      `After the click the page did not reach ${url}: it is at ${page.url()}, by way of [${visited.join(', ')}]; it shows: ${shown}; the document saw: ${clicks}; the page said: [${said.join(' | ')}]`,
+      { cause: error },
+    );
   } finally {
     page.off('framenavigated', onNavigated);
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
   }
 }
 
