@@ -182,7 +182,11 @@ describe('applicant journey', () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, portal.url, { email, password });
     await page.goto(`${portal.url}/applications`);
-    await clickThrough(page, page.getByRole('button', { name: 'Resume Application' }), `${portal.url}/apply/${university.id}`);
+    // The card names the university and the deadline of its open intake.
+    const draftCard = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Continue Application' }) });
+    await draftCard.getByText(`unfinished application to ${university.name}`, { exact: false }).waitFor();
+    await draftCard.getByText(/^Apply by /).waitFor();
+    await clickThrough(page, draftCard.getByRole('button', { name: 'Resume Application' }), `${portal.url}/apply/${university.id}`);
     await page.getByRole('heading', { name: 'Step 3 of 4: Files' }).waitFor({ timeout: 20_000 });
     for (const file of FILES) await page.getByText(file.name, { exact: false }).first().waitFor({ timeout: 10_000 });
 

@@ -9,11 +9,19 @@ import { intakesApi, type Intake } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { intakeOutlook, type IntakeOutlook } from 'shared-api/intakes';
 
-export function useUniversityIntakes(universityId: number | null): { intakes: Intake[]; outlook: IntakeOutlook | null } {
+export interface UniversityIntakes {
+  intakes: Intake[];
+  /** Null until the answer (or its failure) is in. */
+  outlook: IntakeOutlook | null;
+  /** True once the answer (or its failure) is in for this university. */
+  answered: boolean;
+}
+
+export function useUniversityIntakes(universityId: number | null): UniversityIntakes {
   const { data, error, loading } = useServerData(universityId === null ? null : () => intakesApi.ofUniversity(universityId), [universityId]);
-  if (universityId === null || loading || (!data && !error)) return { intakes: [], outlook: null };
+  if (universityId === null || loading || (!data && !error)) return { intakes: [], outlook: null, answered: false };
   const intakes = !error && Array.isArray(data) ? data : [];
-  return { intakes, outlook: intakeOutlook(intakes) };
+  return { intakes, outlook: intakeOutlook(intakes), answered: true };
 }
 
 /** The current time, renewed every `ms` (a countdown counts down while the page stays open). */

@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationsApi, draftsApi, filesApi, intakesApi, type Application } from 'shared-api';
 import { LOGOUT_EVENT } from 'shared-auth';
 import { DRAFT_KEY } from '../../lib/application-draft';
+import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/data';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn, signOut } from '../../test-utils';
+import { getApplicationOffer } from './api/getApplicationOffer';
 import { ApplicationDetail } from './components/ApplicationDetail';
 import { ApplicationsList } from './components/ApplicationsList';
 
@@ -16,6 +18,8 @@ jest.mock('shared-api', () => ({
   intakesApi: { ofUniversity: jest.fn(() => Promise.resolve([])) },
   draftsApi: { get: jest.fn(), remove: jest.fn(() => Promise.resolve()) },
 }));
+
+jest.mock('./api/getApplicationOffer', () => ({ getApplicationOffer: jest.fn(() => Promise.resolve({ offer: null, letters: [] })) }));
 
 jest.mock('./components/DocumentLightbox', () => ({
   __esModule: true,
@@ -172,9 +176,9 @@ describe('my applications', () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
     await getFileStore().put('NRC_FRONT', new File(['x'], 'a.png', { type: 'image/png' }));
     const view = renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
-    expect(screen.getByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
     // The card names the university the draft is for.
-    await screen.findByText(/unfinished application to University of Zambia for Ada Banda \(step 2 of 4\)/);
+    expect(screen.getByText(/unfinished application to University of Zambia for Ada Banda \(step 2 of 4\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull());
@@ -219,6 +223,21 @@ describe('a draft saved on another device', () => {
     expect(screen.getByText('Now at /apply/3')).toBeInTheDocument();
   });
 
+  it('shows the list once the card is known, so the card never pushes the list down under a tap', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([app(1)]);
+    let answerDraft: (draft: unknown) => void = () => undefined;
+    (draftsApi.get as jest.Mock).mockReturnValueOnce(new Promise((resolve) => (answerDraft = resolve)));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    await waitFor(() => expect(draftsApi.get).toHaveBeenCalled());
+    await waitFor(() => expect(applicationsApi.ofUser).toHaveBeenCalled());
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('link', { name: 'View details of application 1' })).toBeNull();
+
+    answerDraft({ draft: { universityId: 3, fullName: 'Ada Banda', step: 3 }, files: [], updatedAt: '2026-11-25T10:00:00.000Z' });
+    expect(await screen.findByRole('link', { name: 'View details of application 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
+  });
+
   it('shows no card when the server has no draft either', async () => {
     (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
     (draftsApi.get as jest.Mock).mockRejectedValue(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }));
@@ -229,25 +248,63 @@ describe('a draft saved on another device', () => {
 });
 
 describe('the draft card and the deadline', () => {
+  /** An open intake of university 3 that closes `closesInMs` (and a minute) from now. */
+  const openIntake = (closesInMs: number) => ({
+    id: 4,
+    universityId: 3,
+    name: '2027 January intake',
+    opensAt: '2027-01-01T06:00:00.000Z',
+    closesAt: new Date(Date.now() + closesInMs + 60_000).toISOString(),
+    state: 'OPEN',
+    programs: [],
+    fees: [],
+  });
+
   it('counts down to the close of the open intake of the draft university', async () => {
     (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
-    (intakesApi.ofUniversity as jest.Mock).mockResolvedValueOnce([
-      {
-        id: 4,
-        universityId: 3,
-        name: '2027 January intake',
-        opensAt: '2027-01-01T06:00:00.000Z',
-        closesAt: new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString(),
-        state: 'OPEN',
-        programs: [],
-        fees: [],
-      },
-    ]);
+    (intakesApi.ofUniversity as jest.Mock).mockResolvedValueOnce([openIntake(5 * 3_600_000)]);
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
     renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
     await screen.findByText('2027 January intake');
     expect(screen.getByText('Closes in 5 hours')).toBeInTheDocument();
     expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3);
+    localStorage.removeItem(DRAFT_KEY);
+  });
+
+  // A card that grew as its answers arrived moved Resume down under a finger about to tap it:
+  // the tap landed on the deadline that moved in, and nothing happened (issue 20's loaded e2e run).
+  it('appears whole, its deadline and university in it, so Resume does not move under a tap', async () => {
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    let answerIntakes: (intakes: unknown[]) => void = () => undefined;
+    (intakesApi.ofUniversity as jest.Mock).mockReturnValueOnce(new Promise((resolve) => (answerIntakes = resolve)));
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    await waitFor(() => expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3));
+    await waitFor(() => expect(applicationsApi.ofUser).toHaveBeenCalled());
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull();
+
+    answerIntakes([openIntake(5 * 3_600_000)]);
+    const card = (await screen.findByRole('heading', { name: 'Continue Application' })).closest('.MuiCard-root') as HTMLElement;
+    // Everything the card says is there the moment it is.
+    expect(within(card).getByText('2027 January intake')).toBeInTheDocument();
+    expect(within(card).getByText(/unfinished application to University of Zambia for Ada Banda/)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Resume Application' })).toBeInTheDocument();
+    localStorage.removeItem(DRAFT_KEY);
+  });
+
+  it('appears without its deadline after a short wait when the network stalls', async () => {
+    jest.useFakeTimers();
+    (applicationsApi.ofUser as jest.Mock).mockResolvedValue([]);
+    (intakesApi.ofUniversity as jest.Mock).mockReturnValueOnce(new Promise(() => undefined));
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId: 7, universityId: 3, fullName: 'Ada Banda', step: 2 }));
+    renderAt(<ApplicationsList />, { path: '/applications', url: '/applications' });
+    await act(() => jest.advanceTimersByTimeAsync(COMPLETE_VIEW_WAIT_MS - 100));
+    expect(screen.queryByRole('heading', { name: 'Continue Application' })).toBeNull();
+    await act(() => jest.advanceTimersByTimeAsync(200));
+    expect(screen.getByRole('heading', { name: 'Continue Application' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume Application' })).toBeInTheDocument();
+    expect(screen.queryByText('2027 January intake')).toBeNull();
     localStorage.removeItem(DRAFT_KEY);
   });
 });
@@ -274,6 +331,22 @@ describe('application detail', () => {
     expect(screen.getByRole('link', { name: 'My Applications' })).toHaveAttribute('href', '/applications');
   });
 
+  // The offer card arrives by its own request above the choices and the documents: they used to be
+  // pushed down by it under a tap on View or Download.
+  it('shows the choices and documents once the offer card is known', async () => {
+    (applicationsApi.get as jest.Mock).mockResolvedValue(detailed);
+    let answerOffer: (offer: unknown) => void = () => undefined;
+    (getApplicationOffer as jest.Mock).mockReturnValueOnce(new Promise((resolve) => (answerOffer = resolve)));
+    renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
+    expect(await screen.findByRole('heading', { name: 'University 5' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Program choices' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^View / })).toBeNull();
+
+    answerOffer({ offer: null, letters: [{ id: 8, kind: 'DECLINE', code: 'ABCDE-FGHJK-MNPQR-STVWX', url: '/api/letters/8', createdAt: '2026-01-06T08:00:00.000Z' }] });
+    expect(await screen.findByRole('heading', { name: 'Program choices' })).toBeInTheDocument();
+    expect(screen.getByText('Verification code: ABCDE-FGHJK-MNPQR-STVWX')).toBeInTheDocument();
+  });
+
   it('shows the fields, choices by priority with years, the review line, history and documents', async () => {
     const user = userEvent.setup();
     (applicationsApi.get as jest.Mock).mockResolvedValue(detailed);
@@ -282,6 +355,7 @@ describe('application detail', () => {
     URL.revokeObjectURL = jest.fn();
     renderAt(<ApplicationDetail />, { path: '/applications/:applicationId', url: '/applications/5' });
     expect(await screen.findByRole('heading', { name: 'University 5' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Program choices' });
     expect(applicationsApi.get).toHaveBeenCalledWith('5');
     const choices = screen.getAllByText(/^\d\. /).map((n) => n.textContent);
     expect(choices).toEqual(['1. Medicine', '2. Law']);

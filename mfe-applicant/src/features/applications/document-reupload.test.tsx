@@ -15,6 +15,7 @@ import { replaceDocumentWithUpload } from './api/replaceDocumentWithUpload';
 
 jest.mock('tus-js-client', () => jest.requireActual('../../testing/tus-client').tusClientStandIn());
 jest.mock('./api/replaceDocumentWithUpload', () => ({ replaceDocumentWithUpload: jest.fn() }));
+jest.mock('./api/getApplicationOffer', () => ({ getApplicationOffer: jest.fn(() => Promise.resolve({ offer: null, letters: [] })) }));
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
@@ -117,6 +118,7 @@ describe('a document the university asked for again', () => {
     api.get.mockResolvedValue(app());
     showDetail();
     await screen.findByText('Documents Requested');
+    await screen.findByRole('list', { name: 'Documents' });
     const back = documentItem('NRC back');
     expect(within(back).getByText(REASON)).toBeInTheDocument();
     expect(within(back).getByRole('button', { name: 'Upload a new file' })).toBeInTheDocument();

@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { applicationsApi, DOCUMENT_LABELS, filesApi, isMissing, isRecordId, type Application, type ApplicationFile } from 'shared-api';
+import { useShowWhenComplete } from 'shared-api/data';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
 import { formatBytes, formatDate, formatDateTime, formatPhone, saveBlob } from '../../../lib/format';
@@ -75,6 +76,11 @@ export function ApplicationDetail() {
   const [busyFile, setBusyFile] = useState<number | null>(null);
   const [viewer, setViewer] = useState<{ slides: DocumentSlide[]; index: number } | null>(null);
   const objectUrls = useRef(new Map<number, string>());
+  // The offer card arrives by its own request above the program choices and the documents: the
+  // page below it waits for it, so View, Download and Replace do not move under a tap.
+  const [offerSettled, setOfferSettled] = useState(false);
+  const markOfferSettled = useCallback(() => setOfferSettled(true), []);
+  const bodyShown = useShowWhenComplete(application !== null, offerSettled);
 
   const load = useCallback(async () => {
     if (!isRecordId(applicationId)) {
@@ -180,124 +186,130 @@ export function ApplicationDetail() {
         <PaymentStatusBadge status={paymentView(application).badgeStatus} />
       </Stack>
 
-      <OfferCard applicationId={application.id} onAnswered={() => void load()} />
+      <OfferCard applicationId={application.id} onAnswered={() => void load()} onSettled={markOfferSettled} />
 
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Program choices
-          </Typography>
-          {choices.length === 0 ? (
-            <Typography>Not provided</Typography>
-          ) : (
-            <List dense component="ol">
-              {choices.map((choice) => (
-                <ListItem key={choice.id} disableGutters>
-                  <ListItemText
-                    primary={`${choice.priority}. ${choice.program?.name ?? choice.programName}`}
-                    secondary={`Duration: ${years(choice.program?.durationYears ?? (parseInt(choice.program?.duration ?? '', 10) || 0))}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </CardContent>
-      </Card>
+      {bodyShown ? (
+        <>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Program choices
+              </Typography>
+              {choices.length === 0 ? (
+                <Typography>Not provided</Typography>
+              ) : (
+                <List dense component="ol">
+                  {choices.map((choice) => (
+                    <ListItem key={choice.id} disableGutters>
+                      <ListItemText
+                        primary={`${choice.priority}. ${choice.program?.name ?? choice.programName}`}
+                        secondary={`Duration: ${years(choice.program?.durationYears ?? (parseInt(choice.program?.duration ?? '', 10) || 0))}`}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              )}
+            </CardContent>
+          </Card>
 
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Application details
-          </Typography>
-          <Grid container spacing={2}>
-            <Field label="Submitted">{formatDate(application.submittedAt || application.applicationDate)}</Field>
-            <Field label="Last updated">{formatDateTime(application.lastUpdated)}</Field>
-            <Field label="Full name">{application.fullName}</Field>
-            <Field label="Date of birth">{formatDate(application.dateOfBirth)}</Field>
-            <Field label="Nationality">{application.nationality}</Field>
-            <Field label="Province">{application.provice ?? application.province}</Field>
-            <Field label="Country">{application.country}</Field>
-            <Field label="City">{application.city}</Field>
-            <Field label="Phone">{formatPhone(application.phoneNumber)}</Field>
-            <Field label="Email">{application.email}</Field>
-            <Field label="Highest qualification">{application.highestQualification}</Field>
-            <Field label="Institution">{application.institutionAttended}</Field>
-            <Field label="Submission details">{application.submissionDetails}</Field>
-            <Field label="Program notes">{application.programNotes}</Field>
-          </Grid>
-        </CardContent>
-      </Card>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Application details
+              </Typography>
+              <Grid container spacing={2}>
+                <Field label="Submitted">{formatDate(application.submittedAt || application.applicationDate)}</Field>
+                <Field label="Last updated">{formatDateTime(application.lastUpdated)}</Field>
+                <Field label="Full name">{application.fullName}</Field>
+                <Field label="Date of birth">{formatDate(application.dateOfBirth)}</Field>
+                <Field label="Nationality">{application.nationality}</Field>
+                <Field label="Province">{application.provice ?? application.province}</Field>
+                <Field label="Country">{application.country}</Field>
+                <Field label="City">{application.city}</Field>
+                <Field label="Phone">{formatPhone(application.phoneNumber)}</Field>
+                <Field label="Email">{application.email}</Field>
+                <Field label="Highest qualification">{application.highestQualification}</Field>
+                <Field label="Institution">{application.institutionAttended}</Field>
+                <Field label="Submission details">{application.submissionDetails}</Field>
+                <Field label="Program notes">{application.programNotes}</Field>
+              </Grid>
+            </CardContent>
+          </Card>
 
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Review
-          </Typography>
-          {application.reviewNotes ? (
-            <Typography sx={{ whiteSpace: 'pre-line' }}>
-              <strong>Review notes:</strong> {application.reviewNotes}
-            </Typography>
-          ) : (
-            <Typography>{reviewLine(application)}</Typography>
-          )}
-        </CardContent>
-      </Card>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Review
+              </Typography>
+              {application.reviewNotes ? (
+                <Typography sx={{ whiteSpace: 'pre-line' }}>
+                  <strong>Review notes:</strong> {application.reviewNotes}
+                </Typography>
+              ) : (
+                <Typography>{reviewLine(application)}</Typography>
+              )}
+            </CardContent>
+          </Card>
 
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Documents
-          </Typography>
-          {application.files.length === 0 ? (
-            <Typography>No documents</Typography>
-          ) : (
-            <List aria-label="Documents">
-              {application.files.map((file) => (
-                <ListItem key={file.id} disableGutters aria-label={DOCUMENT_LABELS[file.documentType] ?? file.fileName} sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <ListItemText
-                    primary={DOCUMENT_LABELS[file.documentType] ?? file.fileName}
-                    secondary={`${file.fileName} · ${formatBytes(file.size)} · ${DOCUMENT_STATUS_WORDS[file.status] ?? file.status}`}
-                    sx={{ flexBasis: { xs: '100%', sm: 'auto' }, overflowWrap: 'anywhere' }}
-                  />
-                  {file.fileType.startsWith('image/') && (
-                    <Button size="small" variant="outlined" disabled={busyFile === file.id} onClick={() => void view(file, images)} aria-label={`View ${file.fileName}`}>
-                      View
-                    </Button>
-                  )}
-                  <Button size="small" disabled={busyFile === file.id} onClick={() => void download(file)} aria-label={`Download ${file.fileName}`}>
-                    Download
-                  </Button>
-                  {file.status === 'REJECTED' && <ReplaceDocument application={application} file={file} onReplaced={setApplication} />}
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </CardContent>
-      </Card>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Documents
+              </Typography>
+              {application.files.length === 0 ? (
+                <Typography>No documents</Typography>
+              ) : (
+                <List aria-label="Documents">
+                  {application.files.map((file) => (
+                    <ListItem key={file.id} disableGutters aria-label={DOCUMENT_LABELS[file.documentType] ?? file.fileName} sx={{ flexWrap: 'wrap', gap: 1 }}>
+                      <ListItemText
+                        primary={DOCUMENT_LABELS[file.documentType] ?? file.fileName}
+                        secondary={`${file.fileName} · ${formatBytes(file.size)} · ${DOCUMENT_STATUS_WORDS[file.status] ?? file.status}`}
+                        sx={{ flexBasis: { xs: '100%', sm: 'auto' }, overflowWrap: 'anywhere' }}
+                      />
+                      {file.fileType.startsWith('image/') && (
+                        <Button size="small" variant="outlined" disabled={busyFile === file.id} onClick={() => void view(file, images)} aria-label={`View ${file.fileName}`}>
+                          View
+                        </Button>
+                      )}
+                      <Button size="small" disabled={busyFile === file.id} onClick={() => void download(file)} aria-label={`Download ${file.fileName}`}>
+                        Download
+                      </Button>
+                      {file.status === 'REJECTED' && <ReplaceDocument application={application} file={file} onReplaced={setApplication} />}
+                    </ListItem>
+                  ))}
+                </List>
+              )}
+            </CardContent>
+          </Card>
 
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            History
-          </Typography>
-          {history.length === 0 ? (
-            <Typography>No history yet</Typography>
-          ) : (
-            <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, borderLeft: 2, borderColor: 'divider', pl: 2 }}>
-              {history.map((entry) => (
-                <Box component="li" key={entry.id} sx={{ mb: 1.5 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {formatDateTime(entry.at)}
-                    {entry.actor ? ` · ${entry.actor.name}` : ''}
-                  </Typography>
-                  <Typography>{historyText(entry)}</Typography>
-                  {entry.note && <Typography variant="body2">{entry.note}</Typography>}
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                History
+              </Typography>
+              {history.length === 0 ? (
+                <Typography>No history yet</Typography>
+              ) : (
+                <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, borderLeft: 2, borderColor: 'divider', pl: 2 }}>
+                  {history.map((entry) => (
+                    <Box component="li" key={entry.id} sx={{ mb: 1.5 }}>
+                      <Typography variant="body2" color="text.secondary">
+                        {formatDateTime(entry.at)}
+                        {entry.actor ? ` · ${entry.actor.name}` : ''}
+                      </Typography>
+                      <Typography>{historyText(entry)}</Typography>
+                      {entry.note && <Typography variant="body2">{entry.note}</Typography>}
+                    </Box>
+                  ))}
                 </Box>
-              ))}
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      ) : (
+        <Loading />
+      )}
 
       {viewer && (
         <Suspense fallback={<Loading label="Opening document…" />}>

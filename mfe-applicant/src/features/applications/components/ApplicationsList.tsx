@@ -10,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { APPLICANT_PAGE_SIZE, applicationsApi, errorStatus, TIMINGS, type Application } from 'shared-api';
+import { useShowWhenComplete } from 'shared-api/data';
 import { requestLogout, useAuth } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
 import { formatDate } from '../../../lib/format';
@@ -35,6 +36,11 @@ export function ApplicationsList() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
   const [page, setPage] = useState(1);
+  // The list shows once the draft card above it has (or is known not to): arriving after the list,
+  // the card pushed every View Details and Pay Fee down under the applicant's finger.
+  const [draftCardSettled, setDraftCardSettled] = useState(false);
+  const markDraftCardSettled = useCallback(() => setDraftCardSettled(true), []);
+  const listShown = useShowWhenComplete(true, !loading && draftCardSettled);
 
   const load = useCallback(async () => {
     if (!user) return;
@@ -71,13 +77,13 @@ export function ApplicationsList() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
         My Applications
       </Typography>
-      <ContinueApplicationCard userId={user.id} />
-      {error && (
+      <ContinueApplicationCard userId={user.id} onSettled={markDraftCardSettled} />
+      {listShown && error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
         </Alert>
       )}
-      {loading ? (
+      {loading || !listShown ? (
         <Loading />
       ) : !error && sorted.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 4 }}>

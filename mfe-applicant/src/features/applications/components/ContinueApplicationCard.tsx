@@ -1,5 +1,5 @@
 /** The 'Continue Application' card shown on /applications while a draft is saved. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,11 +14,15 @@ import { getFileStore } from '../../../lib/file-store';
 import { isSendPending } from '../../../lib/pending-send';
 import { notify } from 'shared-auth';
 import { draftsApi, universitiesApi } from 'shared-api';
-import { useServerData } from 'shared-api/data';
+import { isAnswered, useServerData, useShowWhenComplete } from 'shared-api/data';
 import { IntakeDeadline } from '../../../components/IntakeNotices';
 import { useUniversityIntakes } from '../../../lib/intakes';
 
-export function ContinueApplicationCard({ userId }: { userId: number }) {
+/**
+ * `onSettled`: called once it is known whether the card shows, and it shows whole, so the list
+ * below can wait for it rather than be pushed down under a tap when the card arrives after it.
+ */
+export function ContinueApplicationCard({ userId, onSettled }: { userId: number; onSettled?: () => void }) {
   const navigate = useNavigate();
   const [localDraft, setLocalDraft] = useState<ApplicationDraft | null>(() => {
     const saved = loadDraft();
@@ -43,14 +47,25 @@ export function ContinueApplicationCard({ userId }: { userId: number }) {
   const { confirm } = useFeedback();
   const universityId = draft?.universityId ?? null;
   // The deadline of the intake the draft would go into: the soonest to close.
-  const { outlook } = useUniversityIntakes(universityId);
+  const intakes = useUniversityIntakes(universityId);
+  const { outlook } = intakes;
 
   // The card names the university, so an applicant with drafts in mind knows which one this is.
-  const universityName = useServerData(universityId !== null ? () => universitiesApi.get(universityId) : null, [universityId]).data?.name ?? '';
+  const university = useServerData(universityId !== null ? () => universitiesApi.get(universityId) : null, [universityId]);
+  const universityName = university.data?.name ?? '';
   // Submit was pressed offline: the application goes once the wizard is open again.
-  const sendPending = useServerData(universityId !== null ? () => isSendPending(userId, universityId) : null, [userId, universityId]).data === true;
+  const pending = useServerData(universityId !== null ? () => isSendPending(userId, universityId) : null, [userId, universityId]);
+  const sendPending = pending.data === true;
+  // The deadline, the name and the pending line each make the card taller: it shows once they are in,
+  // so Resume stays where the applicant saw it.
+  const complete = intakes.answered && isAnswered(university) && isAnswered(pending);
+  const shown = useShowWhenComplete(draft !== null, complete);
+  const settled = shown || (draft === null && isAnswered(recovered));
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
 
-  if (!draft) return null;
+  if (!draft || !shown) return null;
 
   const startOver = async () => {
     clearDraft();

@@ -10,9 +10,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText, type ApplicationOffer, type DecisionLetter, type Offer } from 'shared-api';
-import { useServerData } from 'shared-api/data';
+import { isAnswered, useServerData } from 'shared-api/data';
 import { notify } from 'shared-auth';
 import { useFeedback } from 'shared-auth/dialogs';
 import { formatDateTime, saveBlob } from '../../../lib/format';
@@ -33,8 +33,14 @@ export function deadlineText(replyBy: string): string {
   return `${formatDateTime(replyBy)} (Lusaka time)`;
 }
 
-export function OfferCard({ applicationId, onAnswered }: { applicationId: number; onAnswered?: () => void }) {
-  const { data, setData, refresh } = useServerData<ApplicationOffer>(() => getApplicationOffer(applicationId), [applicationId]);
+/** `onSettled`: called once the offer has been read (or could not be), so the page below can wait for the card. */
+export function OfferCard({ applicationId, onAnswered, onSettled }: { applicationId: number; onAnswered?: () => void; onSettled?: () => void }) {
+  const read = useServerData<ApplicationOffer>(() => getApplicationOffer(applicationId), [applicationId]);
+  const { data, setData, refresh } = read;
+  const answered = isAnswered(read);
+  useEffect(() => {
+    if (answered) onSettled?.();
+  }, [answered, onSettled]);
   const { confirm } = useFeedback();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
