@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationsApi, intakesApi, PreloadedResponsesProvider, programsApi, universitiesApi, type Intake } from 'shared-api';
 import { readCachedUniversities } from 'shared-auth';
@@ -184,6 +184,26 @@ describe('university detail with admission rounds', () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Applications are closed' })).toBeInTheDocument();
     expect(screen.getByText('The next intake opens on 1 Mar 2027, 08:00 CAT')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Apply' })).toBeNull();
+  });
+
+  // Apply used to show while the intakes were asked for, then vanish when they said closed, and the
+  // alerts arriving late pushed the university and its programs down under a finger about to tap.
+  it('appears whole once the university, its intakes, programs and the open application are known', async () => {
+    let answerIntakes: (intakes: Intake[]) => void = () => undefined;
+    (intakesApi.ofUniversity as jest.Mock).mockReturnValueOnce(new Promise((resolve) => (answerIntakes = resolve)));
+    show();
+    await waitFor(() => expect(programsApi.ofUniversity).toHaveBeenCalled());
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('link', { name: 'Apply' })).toBeNull();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'UNZA' })).toBeNull();
+    expect(screen.queryByText('Program 11')).toBeNull();
+
+    answerIntakes([intake(2, { state: 'UPCOMING', opensAt: '2027-03-01T06:00:00.000Z' })]);
+    expect(await screen.findByRole('heading', { name: 'UNZA' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Applications are closed' })).toBeInTheDocument();
+    expect(screen.getByText('Program 11')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Apply' })).toBeNull();
   });
 

@@ -105,6 +105,23 @@ beforeEach(() => {
 });
 
 describe('the wizard and the intakes of the university', () => {
+  // The intake's deadline used to arrive above the steps after the form was on screen, moving every
+  // field and Next down under the applicant's finger.
+  it('shows the form once the intakes are known, with the deadline already above the steps', async () => {
+    let answerIntakes: (intakes: Intake[]) => void = () => undefined;
+    (intakesApi.ofUniversity as jest.Mock).mockReturnValueOnce(new Promise((resolve) => (answerIntakes = resolve)));
+    renderWizard();
+    await waitFor(() => expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3));
+    await waitFor(() => expect(programsApi.ofUniversity).toHaveBeenCalled());
+    expect(screen.queryByRole('heading', { name: /Step 1 of 4/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+
+    answerIntakes([intake(5, [11, 13], { name: '2027 January intake' })]);
+    expect(await screen.findByRole('heading', { name: /Step 1 of 4/ })).toBeInTheDocument();
+    expect(screen.getByText('2027 January intake')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
   it('shows the one open intake with its deadline, offers only its programs and applies into it', async () => {
     const user = userEvent.setup();
     (intakesApi.ofUniversity as jest.Mock).mockResolvedValue([intake(5, [11, 13], { name: '2027 January intake' })]);

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isMissing, isRecordId, LIMITS, programsApi, universitiesApi, type Program } from 'shared-api';
-import { useServerData } from 'shared-api/data';
+import { isAnswered, useServerData, useShowWhenComplete } from 'shared-api/data';
 import { NotFoundState } from 'shared-auth/ui';
 import { BackButton } from '../../../components/BackButton';
 import { Loading, SkeletonCards } from '../../../components/Loading';
@@ -28,7 +28,8 @@ export function UniversityDetail() {
   const { id = '' } = useParams();
   const userId = useAuth((s) => s.user?.id);
   const openApplication = useOpenApplication(userId, isRecordId(id) ? Number(id) : null);
-  const { outlook } = useUniversityIntakes(isRecordId(id) ? Number(id) : null);
+  const intakes = useUniversityIntakes(isRecordId(id) ? Number(id) : null);
+  const { outlook } = intakes;
   const [search, setSearch] = useState('');
   const [visible, setVisible] = useState<number>(LIMITS.universityPrograms.first);
 
@@ -41,6 +42,10 @@ export function UniversityDetail() {
   const programs = programsRead.error ? NO_PROGRAMS : (programsRead.data ?? NO_PROGRAMS);
   const programsLoading = programsRead.loading;
   const programsError = programsRead.error ? 'Failed to fetch programs' : '';
+  // Apply depends on the intakes, and the intake and open-application notices push the university
+  // and its programs down: the page shows once all of them are in, so nothing moves under a tap.
+  const complete = isAnswered(universityRead) && isAnswered(programsRead) && intakes.answered && openApplication !== undefined;
+  const shown = useShowWhenComplete(valid, complete);
 
   const filtered = useMemo(() => {
     const term = search.trim().toLowerCase();
@@ -58,6 +63,15 @@ export function UniversityDetail() {
           </Button>
         }
       />
+    );
+  }
+
+  if (!shown) {
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        <BackButton />
+        <Loading />
+      </Box>
     );
   }
 

@@ -12,7 +12,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { DOCUMENT_TYPES, isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type ApplicationFee, type Program } from 'shared-api';
-import { useServerData } from 'shared-api/data';
+import { useServerData, useShowWhenComplete } from 'shared-api/data';
 import { feeFor } from 'shared-api/fees';
 import { useAuth } from 'shared-auth';
 import { NotFoundState } from 'shared-auth/ui';
@@ -105,6 +105,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
   const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile, uploads });
   const [errors, setErrors] = useState<FieldErrors>({});
   const intake = useIntakeChoice(universityId);
+  const formShown = useShowWhenComplete(true, intake.outlook !== null && filesRestored);
   const programsLoad = useServerData(() => programsApi.ofUniversity(universityId), [universityId]);
   const allPrograms = useMemo<Program[]>(() => programsLoad.data ?? [], [programsLoad.data]);
   // Only the chosen intake's programs may be chosen (all of them for a university without intakes).
@@ -263,6 +264,11 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
       </Paper>
     );
   }
+
+  // The form waits for the intakes (their choice sits above the steps; closed replaces the form) and
+  // for the draft and files kept on this device (they change the step and fill the fields): shown
+  // earlier, the form moved or changed under the applicant's finger.
+  if (!formShown) return <Loading />;
 
   if (intake.outlook?.kind === 'closed') {
     return (
