@@ -50,6 +50,18 @@ describe('profile', () => {
     expect(screen.getByText('7')).toBeInTheDocument();
   });
 
+  // Shown before the details, the account's actions were pushed down by them under a tap.
+  it("shows the account's actions together with its details, not before", async () => {
+    let answer: (profile: unknown) => void = () => undefined;
+    (usersApi.get as jest.Mock).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderAt(<ProfilePage />, { path: '/profile', url: '/profile' });
+    await waitFor(() => expect(usersApi.get).toHaveBeenCalledWith(7));
+    expect(screen.queryByRole('button', { name: 'Download my data' })).toBeNull();
+    answer(user);
+    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
   it('shows a Zambian phone number in its national form', async () => {
     (usersApi.get as jest.Mock).mockResolvedValue({ ...user, phone: '+260977123456' });
     renderAt(<ProfilePage />, { path: '/profile', url: '/profile' });

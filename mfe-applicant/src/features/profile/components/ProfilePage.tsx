@@ -100,33 +100,44 @@ export function ProfilePage() {
 
   const fullName = profile ? profile.fullName || [profile.firstName, profile.lastName].filter(Boolean).join(' ') : user.name;
 
+  const heading = (
+    <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+      Profile
+    </Typography>
+  );
+  // The account's actions wait for the details above them: arriving later, the details pushed
+  // Download my data and Delete my account down under the applicant's finger.
+  if (!profile && !failed) {
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        {heading}
+        <Loading />
+      </Box>
+    );
+  }
+
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
-        Profile
-      </Typography>
+      {heading}
       {failed && (
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>Failed to load profile data</AlertTitle>
           Failed to fetch user data.
         </Alert>
       )}
-      {!profile && !failed ? (
-        <Loading />
-      ) : (
-        <Card sx={{ mb: 3 }}>
-          <CardContent>
-            <Grid container spacing={2}>
-              <Row label="Full name" value={show(fullName)} />
-              <Row label="Email" value={show(profile?.email ?? user.email)} />
-              <Row label="Phone" value={formatPhone(profile ? profile.phone : user.phone)} />
-              <Row label="Role" value={show(profile?.role ?? user.role)} />
-              <Row label="User ID" value={show(profile?.id ?? profile?.userId ?? user.id)} />
-              <Row label="Account status" value="Active" />
-            </Grid>
-          </CardContent>
-        </Card>
-      )}
+      <Card sx={{ mb: 3 }}>
+        <CardContent>
+          <Grid container spacing={2}>
+            <Row label="Full name" value={show(fullName)} />
+            <Row label="Email" value={show(profile?.email ?? user.email)} />
+            <Row label="Phone" value={formatPhone(profile ? profile.phone : user.phone)} />
+            <Row label="Role" value={show(profile?.role ?? user.role)} />
+            <Row label="User ID" value={show(profile?.id ?? profile?.userId ?? user.id)} />
+            <Row label="Account status" value="Active" />
+          </Grid>
+        </CardContent>
+      </Card>
+
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
