@@ -43,7 +43,7 @@ describe('application detail', () => {
     expect(await screen.findByRole('heading', { name: 'Applicant 1' })).toBeInTheDocument();
     expect(screen.getAllByText('Pending review')[0]).toBeInTheDocument();
     for (const s of ['Personal Information', 'Program Information', 'Contact Information', 'Educational Background', 'Application Details', 'Attached Files', 'History'])
-      expect(screen.getByRole('region', { name: s })).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: s })).toBeInTheDocument();
     const personal = screen.getByRole('region', { name: 'Personal Information' });
     // Every field the wizard collects, the gender and the NRC number included.
     expect(within(personal).getByText('Gender')).toBeInTheDocument();

@@ -36,6 +36,7 @@ import { HistoryTimeline } from './HistoryTimeline';
 import { NotesPanel } from './NotesPanel';
 import { notify, useAuth } from 'shared-auth';
 import { PaymentReceipt } from './PaymentReceipt';
+import { ShownWhenSettled, type SelfLoadingSection } from './ShownWhenSettled';
 
 /** The server's answer when a program's places in the intake are all taken: 'No places left in X.' */
 const FULL_PROGRAM = /^No places left in /;
@@ -138,6 +139,8 @@ export function ApplicationDetail() {
   const name = a.applicantName || a.fullName;
   const decidable = DECIDABLE_STATUSES.includes(a.status.toUpperCase() as ApplicationStatus);
   const choices = [...a.programChoices].sort((x, y) => x.priority - y.priority);
+  const hasReceipt = a.paid || a.payment?.status === 'successful';
+  const selfLoading: SelfLoadingSection[] = ['offer', ...(hasReceipt ? (['receipt'] as const) : []), 'files', 'notes'];
 
   return (
     <Box>
@@ -165,100 +168,107 @@ export function ApplicationDetail() {
           </Box>
         )}
       </Box>
-      <Section title="Assignment">
-        <AssigneeSelect application={a} onChange={setApplication} />
-      </Section>
-      <Section title="Personal Information">
-        <DetailList
-          items={[
-            ['Applicant Name', name],
-            ['Gender', orNot(a.gender)],
-            ['Date of Birth', formatDate(a.dateOfBirth)],
-            ['Nationality', orNot(a.nationality)],
-            // The API sends it only to those who may decide the application.
-            ...(a.nationalRegNumber !== undefined ? ([['NRC Number', orNot(a.nationalRegNumber)]] as const) : []),
-            ['Province', orNot(a.provice ?? a.province)],
-            ['Country', orNot(a.country)],
-            ['City', orNot(a.city)],
-            ['Application Date', formatDate(a.applicationDate)],
-          ]}
-        />
-      </Section>
-      <Section title="Program Information">
-        {a.intake && (
-          <Box sx={{ mb: 1.5 }}>
-            <DetailList items={[['Intake', a.intake.name]]} />
-          </Box>
+      {/* Below the decisions, which need none of them: the sections wait for each other so none pushes another's buttons. */}
+      <ShownWhenSettled sections={selfLoading}>
+        {(onSettled) => (
+          <>
+            <Section title="Assignment">
+              <AssigneeSelect application={a} onChange={setApplication} />
+            </Section>
+            <Section title="Personal Information">
+              <DetailList
+                items={[
+                  ['Applicant Name', name],
+                  ['Gender', orNot(a.gender)],
+                  ['Date of Birth', formatDate(a.dateOfBirth)],
+                  ['Nationality', orNot(a.nationality)],
+                  // The API sends it only to those who may decide the application.
+                  ...(a.nationalRegNumber !== undefined ? ([['NRC Number', orNot(a.nationalRegNumber)]] as const) : []),
+                  ['Province', orNot(a.provice ?? a.province)],
+                  ['Country', orNot(a.country)],
+                  ['City', orNot(a.city)],
+                  ['Application Date', formatDate(a.applicationDate)],
+                ]}
+              />
+            </Section>
+            <Section title="Program Information">
+              {a.intake && (
+                <Box sx={{ mb: 1.5 }}>
+                  <DetailList items={[['Intake', a.intake.name]]} />
+                </Box>
+              )}
+              {choices.length === 0 ? (
+                <Typography>No program choices.</Typography>
+              ) : (
+                <DetailList
+                  items={choices.map((c: ProgramChoice) => [
+                    `Choice ${c.priority}`,
+                    `${c.programName}${c.program?.duration ? ` (${c.program.duration})` : ''}${c.program?.university?.name ? ` · ${c.program.university.name}` : ''}${a.status === 'APPROVED' && a.programId === c.programId ? ' · Accepted' : ''}`,
+                  ])}
+                />
+              )}
+            </Section>
+            <OfferSection applicationId={a.id} status={a.status} onSettled={onSettled.offer} />
+            <Section title="Contact Information">
+              <DetailList
+                items={[
+                  [
+                    'Email',
+                    <Box component="span" key="email" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                      {a.email}
+                      <CopyButton value={a.email} label="Copy email" />
+                    </Box>,
+                  ],
+                  [
+                    'Phone',
+                    <Box component="span" key="phone" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                      {formatPhone(a.phoneNumber)}
+                      <CopyButton value={a.phoneNumber} label="Copy phone" />
+                    </Box>,
+                  ],
+                ]}
+              />
+            </Section>
+            <Section title="Educational Background">
+              <DetailList
+                items={[
+                  ['Highest Qualification', orNot(a.highestQualification)],
+                  ['Institution Attended', orNot(a.institutionAttended)],
+                ]}
+              />
+            </Section>
+            <Section title="Grade 12 Results">
+              <Grade12Results application={a} />
+            </Section>
+            <Section title="Application Details">
+              <DetailList
+                items={[
+                  ['Submission Details', orNot(a.submissionDetails)],
+                  ...(a.programNotes ? ([['Program Notes', a.programNotes]] as const) : []),
+                  ...(a.reviewNotes ? ([['Review Notes', a.reviewNotes]] as const) : []),
+                  ['Payment Status', <PaymentBadge key="pay" payment={a.payment} />],
+                  ['Payment Reference', a.payment?.reference ?? 'No Payment'],
+                  ['Last Updated', formatDateTime(a.lastUpdated)],
+                ]}
+              />
+            </Section>
+            {hasReceipt && (
+              <Section title="Payment Receipt">
+                <PaymentReceipt applicationId={a.id} onSettled={onSettled.receipt} />
+              </Section>
+            )}
+            <Section title="Attached Files">
+              <AttachedFiles files={a.files} onReview={decidable ? reviewDocument : undefined} onSettled={onSettled.files} />
+            </Section>
+            <Section title="Notes">
+              <NotesPanel applicationId={a.id} onSettled={onSettled.notes} />
+            </Section>
+            <Section title="History">
+              <HistoryTimeline entries={a.history} />
+            </Section>
+          </>
         )}
-        {choices.length === 0 ? (
-          <Typography>No program choices.</Typography>
-        ) : (
-          <DetailList
-            items={choices.map((c: ProgramChoice) => [
-              `Choice ${c.priority}`,
-              `${c.programName}${c.program?.duration ? ` (${c.program.duration})` : ''}${c.program?.university?.name ? ` · ${c.program.university.name}` : ''}${a.status === 'APPROVED' && a.programId === c.programId ? ' · Accepted' : ''}`,
-            ])}
-          />
-        )}
-      </Section>
-      <OfferSection applicationId={a.id} status={a.status} />
-      <Section title="Contact Information">
-        <DetailList
-          items={[
-            [
-              'Email',
-              <Box component="span" key="email" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                {a.email}
-                <CopyButton value={a.email} label="Copy email" />
-              </Box>,
-            ],
-            [
-              'Phone',
-              <Box component="span" key="phone" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                {formatPhone(a.phoneNumber)}
-                <CopyButton value={a.phoneNumber} label="Copy phone" />
-              </Box>,
-            ],
-          ]}
-        />
-      </Section>
-      <Section title="Educational Background">
-        <DetailList
-          items={[
-            ['Highest Qualification', orNot(a.highestQualification)],
-            ['Institution Attended', orNot(a.institutionAttended)],
-          ]}
-        />
-      </Section>
-      <Section title="Grade 12 Results">
-        <Grade12Results application={a} />
-      </Section>
-      <Section title="Application Details">
-        <DetailList
-          items={[
-            ['Submission Details', orNot(a.submissionDetails)],
-            ...(a.programNotes ? ([['Program Notes', a.programNotes]] as const) : []),
-            ...(a.reviewNotes ? ([['Review Notes', a.reviewNotes]] as const) : []),
-            ['Payment Status', <PaymentBadge key="pay" payment={a.payment} />],
-            ['Payment Reference', a.payment?.reference ?? 'No Payment'],
-            ['Last Updated', formatDateTime(a.lastUpdated)],
-          ]}
-        />
-      </Section>
-      {(a.paid || a.payment?.status === 'successful') && (
-        <Section title="Payment Receipt">
-          <PaymentReceipt applicationId={a.id} />
-        </Section>
-      )}
-      <Section title="Attached Files">
-        <AttachedFiles files={a.files} onReview={decidable ? reviewDocument : undefined} />
-      </Section>
-      <Section title="Notes">
-        <NotesPanel applicationId={a.id} />
-      </Section>
-      <Section title="History">
-        <HistoryTimeline entries={a.history} />
-      </Section>
+      </ShownWhenSettled>
       {dialog === 'decline' && <DeclineDialog open busy={busy} onCancel={() => setDialog(null)} onDecline={(reason) => void decide('REJECTED', reason)} />}
       {(dialog === 'accept' || dialog === 'waitlist') && (
         <AcceptDialog

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_LABELS, filesApi, type ApplicationFile, type DocumentStatus } from 'shared-api';
 import { Loading } from '../../../components/Loading';
 import { DocumentStatusChip, RejectDocumentDialog } from './DocumentReview';
+import { useReportSettled } from './ShownWhenSettled';
 
 const FileLightbox = lazy(() => import(/* webpackChunkName: "lightbox" */ './FileLightbox'));
 
@@ -21,9 +22,10 @@ export type ReviewDocument = (file: ApplicationFile, status: DocumentStatus, rea
 /**
  * The attached files as thumbnails; images open the lazy full-screen viewer,
  * PDFs open in a new tab. Beside each, its status (issue 17) and, when
- * `onReview` is given, Verify and Reject.
+ * `onReview` is given, Verify and Reject. `onSettled`: called once every
+ * download has settled (a thumbnail or 'Could not load file').
  */
-export function AttachedFiles({ files, onReview }: { files: ApplicationFile[]; onReview?: ReviewDocument }) {
+export function AttachedFiles({ files, onReview, onSettled }: { files: ApplicationFile[]; onReview?: ReviewDocument; onSettled?: () => void }) {
   const [loaded, setLoaded] = useState<LoadedFile[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<ApplicationFile | null>(null);
@@ -56,6 +58,7 @@ export function AttachedFiles({ files, onReview }: { files: ApplicationFile[]; o
       urls.forEach((u) => URL.revokeObjectURL(u));
     };
   }, [downloadKey]);
+  useReportSettled(files.length === 0 || loaded.length > 0, onSettled);
 
   const review = async (file: ApplicationFile, status: DocumentStatus, reason?: string) => {
     if (!onReview) return;

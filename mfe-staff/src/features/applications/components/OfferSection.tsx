@@ -10,11 +10,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatDateTime, type ApplicationStatus, type DecisionLetter, type OfferState } from 'shared-api';
-import { useServerData } from 'shared-api/data';
+import { isAnswered, useServerData } from 'shared-api/data';
 import { DetailList } from '../../../components/DetailList';
 import { downloadLetter } from '../api/downloadLetter';
 import { getApplicationOffer } from '../api/getApplicationOffer';
 import { Section } from './Section';
+import { useReportSettled } from './ShownWhenSettled';
 
 const WITH_DECISION: readonly ApplicationStatus[] = ['OFFERED', 'APPROVED', 'OFFER_DECLINED', 'OFFER_LAPSED', 'REJECTED', 'WAITLISTED'];
 
@@ -38,9 +39,11 @@ function save(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-export function OfferSection({ applicationId, status }: { applicationId: number; status: ApplicationStatus }) {
+/** `onSettled`: called once it is known whether the section shows, and what it shows. */
+export function OfferSection({ applicationId, status, onSettled }: { applicationId: number; status: ApplicationStatus; onSettled?: () => void }) {
   const wanted = WITH_DECISION.includes(status);
   const loaded = useServerData(wanted ? () => getApplicationOffer(applicationId) : null, [applicationId, status]);
+  useReportSettled(!wanted || isAnswered(loaded), onSettled);
   const [failedLetter, setFailedLetter] = useState<number | null>(null);
   if (!wanted) return null;
   if (loaded.error)

@@ -8,9 +8,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { filesApi, type Receipt } from 'shared-api';
-import { useServerData } from 'shared-api/data';
+import { isAnswered, useServerData } from 'shared-api/data';
 import { DetailList } from '../../../components/DetailList';
 import { Loading } from '../../../components/Loading';
+import { useReportSettled } from './ShownWhenSettled';
 
 function save(blob: Blob, fileName: string) {
   const href = URL.createObjectURL(blob);
@@ -33,8 +34,10 @@ function readText(blob: Blob): Promise<string> {
   });
 }
 
-export function PaymentReceipt({ applicationId }: { applicationId: number }) {
+/** `onSettled`: called once the receipt (or its failure) is in. */
+export function PaymentReceipt({ applicationId, onSettled }: { applicationId: number; onSettled?: () => void }) {
   const loaded = useServerData(async () => JSON.parse(await readText(await filesApi.download(`/api/applications/${applicationId}/receipt`))) as Receipt, [applicationId]);
+  useReportSettled(isAnswered(loaded), onSettled);
   const receipt = loaded.data;
   const [downloadFailed, setDownloadFailed] = useState(false);
 
