@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { intakesApi, programsApi, universitiesApi, type Intake, type Program, type University } from 'shared-api';
+import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/data';
 import { authStore } from 'shared-auth';
 import GuestProgramsPage from './GuestProgramsPage';
 import { httpError, renderAt } from '../../../testing/render';
@@ -192,6 +193,57 @@ describe('GuestProgramsPage', () => {
       await waitFor(() => expect(intakes.ofUniversity).toHaveBeenCalled());
       expect(screen.queryByText('Applications are closed')).toBeNull();
       expect(screen.queryByText(/Closes in/)).toBeNull();
+    });
+  });
+
+  describe('appears whole', () => {
+    beforeEach(() => {
+      universities.get.mockResolvedValue(uni(7, 'UNZA'));
+      programs.ofUniversity.mockResolvedValue([program(1, 'Law')]);
+    });
+    afterEach(() => jest.useRealTimers());
+
+    it('shows the cards once the intakes are in, so the banner never pushes them down under a tap', async () => {
+      let answerIntakes: (answer: Intake[]) => void = () => undefined;
+      intakes.ofUniversity.mockReturnValueOnce(new Promise((resolve) => (answerIntakes = resolve)));
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Programs Offered By UNZA' })).toBeInTheDocument();
+      await waitFor(() => expect(programs.ofUniversity).toHaveBeenCalled());
+      await act(() => Promise.resolve());
+      expect(screen.queryByRole('button', { name: 'View program details' })).toBeNull();
+      expect(screen.getAllByTestId('card-skeleton')).toHaveLength(6);
+
+      answerIntakes([intake(1, { name: '2027 January intake', closesAt: new Date(Date.now() + 3 * 86_400_000).toISOString() })]);
+      expect(await screen.findByRole('button', { name: 'View program details' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: '2027 January intake' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Law' })).toBeInTheDocument();
+    });
+
+    it('shows the cards once the name is in, so a heading that wraps never pushes them down under a tap', async () => {
+      let answerName: (answer: University) => void = () => undefined;
+      universities.get.mockReturnValueOnce(new Promise((resolve) => (answerName = resolve)));
+      renderPage();
+      await waitFor(() => expect(programs.ofUniversity).toHaveBeenCalled());
+      await waitFor(() => expect(intakes.ofUniversity).toHaveBeenCalled());
+      await act(() => Promise.resolve());
+      expect(screen.queryByRole('button', { name: 'View program details' })).toBeNull();
+
+      answerName(uni(7, 'The Copperbelt University of Science, Engineering and Technology'));
+      expect(await screen.findByRole('button', { name: 'View program details' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Programs Offered By The Copperbelt University of Science, Engineering and Technology' })).toBeInTheDocument();
+    });
+
+    it('shows the cards after a short wait when the network stalls, without the banner', async () => {
+      jest.useFakeTimers();
+      intakes.ofUniversity.mockReturnValueOnce(new Promise(() => undefined));
+      renderPage();
+      await act(() => jest.advanceTimersByTimeAsync(COMPLETE_VIEW_WAIT_MS - 100));
+      expect(screen.getByRole('heading', { level: 1, name: 'Programs Offered By UNZA' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'View program details' })).toBeNull();
+
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(screen.getByRole('button', { name: 'View program details' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /intake/ })).toBeNull();
     });
   });
 });

@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import type { Program } from 'shared-api';
+import { useShowWhenComplete } from 'shared-api/data';
 import { CardGrid, CardSkeletons, clampLines } from '../../../components/CardGrid';
 import { PageShell } from '../../../components/PageShell';
 import { SearchIcon } from '../../../components/icons';
@@ -76,6 +77,9 @@ export default function GuestProgramsPage() {
   const name = useUniversityName(universityId);
   const state = useGuestPrograms(universityId);
   const intakes = useGuestIntakes(universityId);
+  // The banner above the cards and a name that wraps the heading pushed the cards down under a tap
+  // when they arrived after the programs: the cards show once all three answers are in.
+  const cardsShown = useShowWhenComplete(true, name !== null && state.status !== 'loading' && intakes.answered);
 
   if (name !== null && typeof name === 'object') {
     return (
@@ -102,27 +106,27 @@ export default function GuestProgramsPage() {
           Programs Offered By {name ?? <BouncingDots />}
         </Typography>
 
-        <IntakeBanner outlook={intakes} />
+        <IntakeBanner outlook={intakes.outlook} />
 
-        {state.status === 'error' && (
+        {cardsShown && state.status === 'error' && (
           <Alert severity="error" sx={{ mb: 3 }}>
             {state.message}
           </Alert>
         )}
 
-        {state.status === 'loading' && (
+        {(!cardsShown || state.status === 'loading') && (
           <CardGrid label="Programs" busy>
             <CardSkeletons height={PROGRAM_CARD_HEIGHT} />
           </CardGrid>
         )}
 
-        {state.status === 'loaded' && state.programs.length === 0 && (
+        {cardsShown && state.status === 'loaded' && state.programs.length === 0 && (
           <Typography role="status" sx={{ py: 4 }}>
             No programs are listed for this university yet.
           </Typography>
         )}
 
-        {state.status === 'loaded' && state.programs.length > 0 && (
+        {cardsShown && state.status === 'loaded' && state.programs.length > 0 && (
           <CardGrid label="Programs">
             {state.programs.map((program) => (
               <li key={program.id}>
