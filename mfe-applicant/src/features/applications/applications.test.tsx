@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { applicationsApi, draftsApi, filesApi, intakesApi, type Application } from 'shared-api';
 import { LOGOUT_EVENT } from 'shared-auth';
 import { DRAFT_KEY } from '../../lib/application-draft';
-import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/data';
+import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/complete-view';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { httpError, renderAt, signIn, signOut } from '../../test-utils';
 import { getApplicationOffer } from './api/getApplicationOffer';

@@ -5,7 +5,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { applicationsApi, filesApi, type ApplicationOffer, type ReviewerNote } from 'shared-api';
-import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/data';
+import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/complete-view';
 import { renderPage, signIn } from '../../testing/render';
 import { getApplicationOffer } from './api/getApplicationOffer';
 import { makeApplication } from './fixtures';

@@ -13,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { applicationsApi, DOCUMENT_LABELS, filesApi, isMissing, isRecordId, type Application, type ApplicationFile } from 'shared-api';
-import { useShowWhenComplete } from 'shared-api/data';
+import { useShowWhenComplete } from 'shared-api/complete-view';
 import { BackButton } from '../../../components/BackButton';
 import { Loading } from '../../../components/Loading';
 import { formatBytes, formatDate, formatDateTime, formatPhone, saveBlob } from '../../../lib/format';

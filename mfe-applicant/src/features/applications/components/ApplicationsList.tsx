@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { APPLICANT_PAGE_SIZE, applicationsApi, errorStatus, TIMINGS, type Application } from 'shared-api';
-import { useShowWhenComplete } from 'shared-api/data';
+import { useShowWhenComplete } from 'shared-api/complete-view';
 import { requestLogout, useAuth } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
 import { formatDate } from '../../../lib/format';

@@ -14,7 +14,8 @@ import { getFileStore } from '../../../lib/file-store';
 import { isSendPending } from '../../../lib/pending-send';
 import { notify } from 'shared-auth';
 import { draftsApi, universitiesApi } from 'shared-api';
-import { isAnswered, useServerData, useShowWhenComplete } from 'shared-api/data';
+import { useServerData } from 'shared-api/data';
+import { isAnswered, useShowWhenComplete } from 'shared-api/complete-view';
 import { IntakeDeadline } from '../../../components/IntakeNotices';
 import { useUniversityIntakes } from '../../../lib/intakes';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { intakesApi, programsApi, universitiesApi, type Intake, type Program, type University } from 'shared-api';
-import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/data';
+import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/complete-view';
 import { authStore } from 'shared-auth';
 import GuestProgramsPage from './GuestProgramsPage';
 import { httpError, renderAt } from '../../../testing/render';

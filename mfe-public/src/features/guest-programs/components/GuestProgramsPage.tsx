@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import type { Program } from 'shared-api';
-import { useShowWhenComplete } from 'shared-api/data';
+import { useShowWhenComplete } from 'shared-api/complete-view';
 import { CardGrid, CardSkeletons, clampLines } from '../../../components/CardGrid';
 import { PageShell } from '../../../components/PageShell';
 import { SearchIcon } from '../../../components/icons';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { intakesApi, isRecordId } from 'shared-api';
-import { isAnswered, useServerData } from 'shared-api/data';
+import { useServerData } from 'shared-api/data';
+import { isAnswered } from 'shared-api/complete-view';
 import { intakeOutlook, type IntakeOutlook } from 'shared-api/intakes';
 
 export interface GuestIntakes {

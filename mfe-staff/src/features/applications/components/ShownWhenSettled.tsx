@@ -6,7 +6,7 @@
  */
 import Box from '@mui/material/Box';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useShowWhenComplete } from 'shared-api/data';
+import { useShowWhenComplete } from 'shared-api/complete-view';
 import { Loading } from '../../../components/Loading';
 
 export type SelfLoadingSection = 'offer' | 'receipt' | 'files' | 'notes';
