@@ -35,3 +35,10 @@ export function useShowWhenComplete(ready: boolean, complete: boolean, atMostMs:
   }, [ready, complete, waited, atMostMs]);
   return ready && (complete || waited);
 }
+
+/** Calls `onSettled` once `settled` is true: how a self-loading part tells the view that waits for it. */
+export function useReportSettled(settled: boolean, onSettled: (() => void) | undefined): void {
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
+}

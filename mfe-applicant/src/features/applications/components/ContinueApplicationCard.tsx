@@ -1,5 +1,5 @@
 /** The 'Continue Application' card shown on /applications while a draft is saved. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,7 @@ import { isSendPending } from '../../../lib/pending-send';
 import { notify } from 'shared-auth';
 import { draftsApi, universitiesApi } from 'shared-api';
 import { useServerData } from 'shared-api/data';
-import { isAnswered, useShowWhenComplete } from 'shared-api/complete-view';
+import { isAnswered, useShowWhenComplete, useReportSettled } from 'shared-api/complete-view';
 import { IntakeDeadline } from '../../../components/IntakeNotices';
 import { useUniversityIntakes } from '../../../lib/intakes';
 
@@ -62,9 +62,7 @@ export function ContinueApplicationCard({ userId, onSettled }: { userId: number;
   const complete = intakes.answered && isAnswered(university) && isAnswered(pending);
   const shown = useShowWhenComplete(draft !== null, complete);
   const settled = shown || (draft === null && isAnswered(recovered));
-  useEffect(() => {
-    if (settled) onSettled?.();
-  }, [settled, onSettled]);
+  useReportSettled(settled, onSettled);
 
   if (!draft || !shown) return null;
 

@@ -10,10 +10,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText, type ApplicationOffer, type DecisionLetter, type Offer } from 'shared-api';
 import { useServerData } from 'shared-api/data';
-import { isAnswered } from 'shared-api/complete-view';
+import { isAnswered, useReportSettled } from 'shared-api/complete-view';
 import { notify } from 'shared-auth';
 import { useFeedback } from 'shared-auth/dialogs';
 import { formatDateTime, saveBlob } from '../../../lib/format';
@@ -39,9 +39,7 @@ export function OfferCard({ applicationId, onAnswered, onSettled }: { applicatio
   const read = useServerData<ApplicationOffer>(() => getApplicationOffer(applicationId), [applicationId]);
   const { data, setData, refresh } = read;
   const answered = isAnswered(read);
-  useEffect(() => {
-    if (answered) onSettled?.();
-  }, [answered, onSettled]);
+  useReportSettled(answered, onSettled);
   const { confirm } = useFeedback();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');

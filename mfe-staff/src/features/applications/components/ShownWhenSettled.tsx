@@ -5,18 +5,12 @@
  * staff tapped them, and the tap landed on what moved in.
  */
 import Box from '@mui/material/Box';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useShowWhenComplete } from 'shared-api/complete-view';
+export { useReportSettled } from 'shared-api/complete-view';
 import { Loading } from '../../../components/Loading';
 
 export type SelfLoadingSection = 'offer' | 'receipt' | 'files' | 'notes';
-
-/** Calls `onSettled` once the section's answer is in (or has failed), so the page can wait for it. */
-export function useReportSettled(settled: boolean, onSettled: (() => void) | undefined) {
-  useEffect(() => {
-    if (settled) onSettled?.();
-  }, [settled, onSettled]);
-}
 
 /**
  * Its children mount at once (so they load) but stay hidden behind a Loading
