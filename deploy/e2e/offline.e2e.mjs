@@ -204,6 +204,14 @@ describe('the portal opens offline', () => {
       await page.getByRole('heading', { name: 'Step 4 of 4: Review' }).waitFor({ timeout: WAIT_MS });
       await page.getByText('4 of 4 files uploaded').waitFor();
 
+      // The network goes while she reads her answers: the banner comes without moving what is
+      // under her finger.
+      const submit = page.getByRole('button', { name: 'Submit Application' });
+      const submitBefore = await submit.boundingBox();
+      await page.context().setOffline(true);
+      await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
+      assert.deepEqual(await submit.boundingBox(), submitBefore, 'the banner moved the Submit button');
+
       // No network at all.
       await page.context().setOffline(true);
       await page.goto(`${portal.url}/applications`);

@@ -76,10 +76,10 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
           </Box>
         </Toolbar>
       </AppBar>
-      <OfflineBanner />
       <Box component="main" data-testid="applicant-content">
         {children}
       </Box>
+      <OfflineBanner />
     </Box>
   );
 }

@@ -63,10 +63,10 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar menu={small ? { open: drawerOpen, onOpen: () => setDrawerOpen(true), controls: STAFF_DRAWER_ID, ref: menuButtonRef } : undefined} />
         {/* Padding keeps headings and buttons off the sidebar and the window's edges. */}
-        <OfflineBanner />
         <Box component="main" data-testid="staff-content" sx={{ flex: 1, minWidth: 0, p: 2, px: { sm: 3, lg: 4 }, py: { sm: 3 } }}>
           {children}
         </Box>
+        <OfflineBanner />
       </Box>
     </Box>
   );

@@ -8,6 +8,7 @@ import { menuEntries } from 'shared-api/pages';
 import { TEST_REMOTES } from '../../testing/remote-list';
 import { isActive } from './nav';
 import { Sidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from './Sidebar';
+import { ApplicantLayout } from './ApplicantLayout';
 import { StaffLayout } from './StaffLayout';
 import { TopBar } from './TopBar';
 
@@ -232,5 +233,23 @@ describe('sidebar icons', () => {
     const icon = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Reports' }).querySelector('svg');
     expect(icon).toHaveAttribute('data-icon', 'remote');
     expect(icon?.querySelector('path')).toHaveAttribute('d', own);
+  });
+});
+
+describe("the 'Offline — showing saved data' banner in the layouts", () => {
+  it.each([
+    ['staff', 'ADMIN', StaffLayout],
+    ['applicant', 'USER', ApplicantLayout],
+  ] as const)('comes after the page in the %s layout, so coming and going moves nothing on it', (_, role, Layout) => {
+    signInAs(role);
+    renderAt(
+      <Layout>
+        <h1>Page</h1>
+      </Layout>,
+      '/dashboard',
+    );
+    const banner = screen.getAllByRole('status').find((region) => region.getAttribute('aria-live') === 'polite' && getComputedStyle(region).position === 'sticky');
+    expect(banner).toBeDefined();
+    expect(screen.getByRole('main').compareDocumentPosition(banner!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -40,6 +40,16 @@ describe("the 'Offline — showing saved data' banner", () => {
     answerSource(false);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
+
+  it('comes and goes without moving the page: held to the bottom of the window (the layouts put it last)', () => {
+    render(<OfflineBanner />);
+    const region = screen.getByRole('status');
+    expect(getComputedStyle(region).position).toBe('sticky');
+    expect(getComputedStyle(region).bottom).toBe('0px');
+    answerSource(true);
+    expect(region).toHaveTextContent(OFFLINE_BANNER_TEXT);
+    answerSource(false);
+  });
 });
 
 /** The browser's pieces startOfflineSupport uses, recorded. */
