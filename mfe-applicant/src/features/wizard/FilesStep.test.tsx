@@ -33,3 +33,33 @@ it('shows the photo chosen at its new size, with the size before and after', asy
   // Written as WebP where the browser can, and named for what it is.
   expect(screen.getByText(said('nrc-front.webp · 420.0 KB'))).toBeInTheDocument();
 });
+
+describe('nothing below a document moves as its picture and upload come in', () => {
+  const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'nrc-front.jpg', { type: 'image/jpeg' });
+
+  it("keeps the preview's frame, 160 × 120, before the picture arrives", () => {
+    // No object URL yet: the moment between the step's first paint and its picture.
+    Object.assign(URL, { createObjectURL: undefined });
+    render(<FilesStep files={{ NRC_FRONT: photo() }} errors={{}} onFile={jest.fn()} />);
+    const frame = screen.getByTestId('preview-frame');
+    expect(getComputedStyle(frame).width).toBe('160px');
+    expect(getComputedStyle(frame).height).toBe('120px');
+  });
+
+  it('shows the picture in the same 160 × 120 place', () => {
+    render(<FilesStep files={{ NRC_FRONT: photo() }} errors={{}} onFile={jest.fn()} />);
+    const picture = screen.getByRole('img', { name: 'Preview of nrc-front.jpg' });
+    expect(picture).toHaveAttribute('width', '160');
+    expect(picture).toHaveAttribute('height', '120');
+    expect(screen.queryByTestId('preview-frame')).not.toBeInTheDocument();
+  });
+
+  it("keeps the progress bar's room while the upload waits, so the words stay put when it starts", () => {
+    const { rerender } = render(<FilesStep files={{ NRC_FRONT: photo() }} errors={{}} uploads={{ NRC_FRONT: { status: 'queued' } }} onFile={jest.fn()} />);
+    const waiting = screen.getByRole('status');
+    expect(waiting).toHaveTextContent('Waiting to upload…');
+    expect(getComputedStyle(waiting.firstElementChild!).height).toBe('4px');
+    rerender(<FilesStep files={{ NRC_FRONT: photo() }} errors={{}} uploads={{ NRC_FRONT: { status: 'uploading', percent: 40 } }} onFile={jest.fn()} />);
+    expect(screen.getByRole('progressbar', { name: 'NRC front or passport upload progress' })).toBeInTheDocument();
+  });
+});

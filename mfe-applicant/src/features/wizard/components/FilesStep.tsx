@@ -26,6 +26,14 @@ export interface FilesStepProps {
   onFile: (type: DocumentType, file: File | null) => void;
 }
 
+const PREVIEW_SIZE = { width: 160, height: 120 };
+const previewFrameSx = { display: 'block', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, mt: 1, boxSizing: 'border-box' } as const;
+
+/**
+ * The photo's preview. Its frame is there from the first paint: the picture
+ * arrives a moment later (an object URL made after mounting), and a frame that
+ * appeared with it would push Back and Next down under the applicant's finger.
+ */
 function ImagePreview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -34,18 +42,8 @@ function ImagePreview({ file }: { file: File }) {
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
-  if (!url) return null;
-  return (
-    <Box
-      component="img"
-      src={url}
-      alt={`Preview of ${file.name}`}
-      width={160}
-      height={120}
-      loading="lazy"
-      sx={{ objectFit: 'contain', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, mt: 1 }}
-    />
-  );
+  if (!url) return <Box data-testid="preview-frame" aria-hidden="true" sx={{ ...previewFrameSx, ...PREVIEW_SIZE }} />;
+  return <Box component="img" src={url} alt={`Preview of ${file.name}`} {...PREVIEW_SIZE} loading="lazy" sx={{ ...previewFrameSx, objectFit: 'contain' }} />;
 }
 
 /** Where the document's upload stands, in words a screen reader announces as it changes. */
@@ -60,7 +58,8 @@ function UploadProgress({ type, state }: { type: DocumentType; state: UploadStat
   }
   return (
     <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
-      {state.status === 'uploading' && <LinearProgress variant="determinate" value={state.percent} aria-label={`${label} upload progress`} />}
+      {/* The bar's room is kept while no upload runs, so the words and the preview below stay put. */}
+      {state.status === 'uploading' ? <LinearProgress variant="determinate" value={state.percent} aria-label={`${label} upload progress`} /> : <Box sx={{ height: 4 }} />}
       <Typography variant="body2" color={state.status === 'uploaded' ? 'success.main' : 'text.secondary'}>
         {state.status === 'uploading' ? `Uploading… ${state.percent}%` : state.status === 'uploaded' ? 'Uploaded' : state.status === 'queued' ? 'Waiting to upload…' : 'Waiting for the network…'}
       </Typography>
