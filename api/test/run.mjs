@@ -32,7 +32,8 @@ function testFiles() {
 
 function runFiles(files, concurrency, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files], {
+    // A test that hangs fails with its name after 20 minutes instead of holding CI to its limit.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-timeout=1200000', `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files], {
       cwd: API_ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
       env,

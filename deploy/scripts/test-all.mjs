@@ -61,6 +61,14 @@ function e2eFiles() {
   return [...files.filter((f) => LONGEST_E2E.includes(f)), ...files.filter((f) => !LONGEST_E2E.includes(f))].map((f) => path.join('deploy', 'e2e', f));
 }
 
+/**
+ * No single test, nor a whole file of them, may run longer than this: a test
+ * waiting on something that never comes then fails with its name, where it
+ * would otherwise hold CI until its limit. The longest file, every page at three
+ * widths, took 6 min on a CI machine and 10 min beside a CPU hog.
+ */
+const TEST_TIMEOUT = '--test-timeout=1200000';
+
 /** The suites, in order. Each is one command. */
 function suites() {
   const list = [];
@@ -75,7 +83,7 @@ function suites() {
   }
   const deployTests = nodeTestFiles(path.join('deploy', 'test'), /\.test\.mjs$/);
   if (deployTests.length) {
-    list.push({ name: 'deploy tooling tests', cwd: '.', command: NODE, args: ['--test', '--test-concurrency=1', '--test-reporter=dot', ...deployTests] });
+    list.push({ name: 'deploy tooling tests', cwd: '.', command: NODE, args: ['--test', TEST_TIMEOUT, '--test-concurrency=1', '--test-reporter=dot', ...deployTests] });
   }
   // Two files at a time, then the log-hygiene file after them (api/test/run.mjs).
   const apiArgs = ['test/run.mjs', '--reporter=dot'];
@@ -83,7 +91,15 @@ function suites() {
   if (process.env.DATABASE_URL) {
     list.push({ name: 'api tests (PostgreSQL)', cwd: 'api', command: NODE, args: apiArgs, env: { DATABASE_URL: process.env.DATABASE_URL } });
   }
-  const serverArgs = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=dot', ...nodeTestFiles(path.join('server', 'test'), /\.test\.ts$/).map((f) => path.relative('server', f))];
+  const serverArgs = [
+    '--import',
+    'tsx',
+    '--test',
+    TEST_TIMEOUT,
+    '--test-concurrency=1',
+    '--test-reporter=dot',
+    ...nodeTestFiles(path.join('server', 'test'), /\.test\.ts$/).map((f) => path.relative('server', f)),
+  ];
   list.push({ name: 'server tests (pages beside /api)', cwd: 'server', command: NODE, args: serverArgs, env: { DATABASE_URL: undefined } });
   if (!skipBuild) {
     list.push({ name: 'build api', cwd: 'api', command: NODE, args: ['build.mjs'] });
@@ -96,7 +112,7 @@ function suites() {
   if (e2e.length) {
     // Two at a time on the 2-core machine: 13.6 min instead of 22–26, and each journey proves
     // it holds on a loaded machine (issue 20), which one file alone never showed.
-    list.push({ name: 'e2e (headless Chromium)', cwd: '.', command: NODE, args: ['--test', '--test-concurrency=2', '--test-reporter=spec', ...e2e] });
+    list.push({ name: 'e2e (headless Chromium)', cwd: '.', command: NODE, args: ['--test', TEST_TIMEOUT, '--test-concurrency=2', '--test-reporter=spec', ...e2e] });
   }
   return only ? list.filter((s) => s.name.startsWith(only)) : list;
 }
