@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, demoLogins, desktopPage, launchBrowser, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, demoLogins, desktopPage, launchBrowser, searchApplications, signIn, startPortal } from './harness.mjs';
 import { makePng } from './sample-files.mjs';
 
 const COUNT = 20;
@@ -91,11 +91,8 @@ describe('queues: bulk assignment and bulk decline', () => {
     const errors = collectPageErrors(page);
     await signIn(page, portal.url, admin);
     await page.goto(`${portal.url}/applications`);
-    // The search is debounced: wait for the searched list itself, or the selection made
-    // below would be of the unsearched list, which the searched one then replaces (and clears).
-    const searched = page.waitForResponse((r) => r.url().includes('/api/applications?') && r.url().includes(`search=Queue${stamp}`));
-    await page.getByRole('textbox', { name: 'Search' }).fill(`Queue${stamp}`);
-    await searched;
+    // The selection made below is of the searched list (the unsearched one's is cleared when it goes).
+    await searchApplications(page, `Queue${stamp}`);
     const table = page.getByRole('table', { name: 'Applications' });
     await table.getByText(`Queue${stamp} Tester${COUNT - 1}`).waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Applications"] tbody tr').length === n, COUNT);

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { collectPageErrors, demoLogins, desktopPage, launchBrowser, phonePage, signIn, startPortal } from './harness.mjs';
+import { collectPageErrors, demoLogins, desktopPage, launchBrowser, phonePage, searchApplications, signIn, startPortal } from './harness.mjs';
 
 const STAMP = Date.now().toString(36);
 const UNIVERSITY = `Kafue Institute of Technology ${STAMP}`;
@@ -192,13 +192,8 @@ describe('staff journey', () => {
     await signIn(admin, portal.url, ADMIN);
     await admin.goto(`${portal.url}/applications`);
     await admin.getByRole('heading', { name: 'Applications' }).waitFor({ timeout: 20_000 });
-    // The search is debounced: wait for the searched list itself. A row of the unsearched list
-    // can be clicked just as the searched one replaces it, and the click is lost (a loaded run
-    // of the whole suite timed out here waiting for the detail page).
-    const searched = admin.waitForResponse((r) => r.url().includes('/api/applications?') && r.url().includes(`search=${encodeURIComponent(APPLICANT.lastName)}`));
-    await admin.getByLabel('Search').fill(APPLICANT.lastName);
-    await searched;
-    await admin.getByRole('button', { name: `View application of ${applicantName}` }).click({ timeout: 20_000 });
+    await searchApplications(admin, APPLICANT.lastName);
+    await admin.getByRole('link', { name: `View application of ${applicantName}` }).click({ timeout: 20_000 });
     await admin.waitForURL(`${portal.url}/applications/${applicationId}`);
     await admin.getByRole('heading', { name: applicantName }).waitFor({ timeout: 20_000 });
     const programInfo = admin.getByRole('region', { name: 'Program Information' });
@@ -262,7 +257,7 @@ describe('staff journey', () => {
     await signIn(other, portal.url, otherAdmin);
     await other.goto(`${portal.url}/applications`);
     await other.getByRole('heading', { name: 'Applications' }).waitFor({ timeout: 20_000 });
-    await other.getByLabel('Search').fill(APPLICANT.lastName);
+    await searchApplications(other, APPLICANT.lastName);
     await other.getByText('No applications found.').waitFor({ timeout: 20_000 });
     await other.goto(`${portal.url}/applications/${applicationId}`);
     await other.getByText('Application not found').waitFor({ timeout: 20_000 });

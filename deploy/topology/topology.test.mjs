@@ -26,7 +26,7 @@ import pg from 'pg';
 import { fillMultipartGaps } from '../../api/test/helpers/s3rver-multipart.mjs';
 import { makePdf, makePng } from '../e2e/sample-files.mjs';
 import { freePort, prepareNginx, startNginx, testNginx } from '../tools/nginx-local.mjs';
-import { collectPageErrors, desktopPage, launchBrowser, phonePage, signIn } from '../e2e/harness.mjs';
+import { collectPageErrors, desktopPage, launchBrowser, phonePage, searchApplications, signIn } from '../e2e/harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -477,8 +477,8 @@ describe('the production topology, through nginx only', { timeout: 170_000 }, ()
       const staffErrors = collectPageErrors(staffPage);
       await signIn(staffPage, web, { email: admin.email, password: admin.password });
       await staffPage.goto(`${web}/applications`);
-      await staffPage.getByLabel('Search').fill('Topology Applicant 7');
-      await staffPage.getByRole('button', { name: 'View application of Topology Applicant 7' }).click({ timeout: 30_000 });
+      await searchApplications(staffPage, 'Topology Applicant 7');
+      await staffPage.getByRole('link', { name: 'View application of Topology Applicant 7' }).click({ timeout: 30_000 });
       await staffPage.waitForURL(`${web}/applications/${applicationId}`);
       await staffPage.getByRole('heading', { name: 'Topology Applicant 7' }).waitFor({ timeout: 30_000 });
       // The documents come from the S3 store through the instances and nginx.

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { auditApi, dashboardApi, universitiesApi, usersApi } from 'shared-api';
+import { auditApi, universitiesApi, usersApi } from 'shared-api';
 import App from './App';
+import { getDashboardStats } from './features/dashboard/api/getDashboardStats';
 import { signIn } from './testing/render';
 
 jest.mock('shared-api', () => {
@@ -9,18 +10,18 @@ jest.mock('shared-api', () => {
   return {
     ...actual,
     universitiesApi: { list: jest.fn() },
-    dashboardApi: { stats: jest.fn() },
     auditApi: { list: jest.fn() },
     usersApi: { page: jest.fn() },
   };
 });
+jest.mock('./features/dashboard/api/getDashboardStats', () => ({ ...jest.requireActual('./features/dashboard/api/getDashboardStats'), getDashboardStats: jest.fn() }));
 
 beforeEach(() => {
   jest.resetAllMocks();
   (universitiesApi.list as jest.Mock).mockResolvedValue([]);
   (usersApi.page as jest.Mock).mockResolvedValue({ items: [], total: 0, page: 1, size: 20 });
   (auditApi.list as jest.Mock).mockResolvedValue({ items: [], total: 0, page: 1, size: 20 });
-  (dashboardApi.stats as jest.Mock).mockReturnValue(new Promise(() => undefined));
+  (getDashboardStats as jest.Mock).mockReturnValue(new Promise(() => undefined));
 });
 
 const at = (path: string) =>
@@ -61,6 +62,6 @@ describe('staff routes', () => {
     signIn('USER');
     at('/dashboard');
     expect(screen.getByText('You are not allowed to view this page.')).toBeInTheDocument();
-    expect(dashboardApi.stats).not.toHaveBeenCalled();
+    expect(getDashboardStats).not.toHaveBeenCalled();
   });
 });

@@ -31,10 +31,19 @@ const SUPERUSER_ONLY = { roles: ['SUPERUSER'], layout: 'staff' } satisfies Parti
 export const PAGES = {
   format: 1,
   pages: [
-    { path: '/dashboard', ...STAFF, code: ['staff-dashboard', 'dashboard-charts'], nav: [{ menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' }] },
+    {
+      path: '/dashboard',
+      ...STAFF,
+      // The figures and charts, rendered on the server for the person who opens it (decision 013, src/server.ts).
+      prerenderForPerson: true,
+      code: ['staff-dashboard', 'dashboard-charts'],
+      nav: [{ menu: 'sidebar', label: 'Dashboard', order: 10, icon: 'dashboard' }],
+    },
     {
       path: '/applications',
       ...STAFF,
+      // The review queue, rendered on the server for the person who opens it (decision 013, src/server.ts).
+      prerenderForPerson: true,
       code: ['staff-applications'],
       nav: [
         { menu: 'sidebar', label: 'Applications', order: 20, roles: ['ADMIN'], icon: 'applications' },

@@ -111,3 +111,35 @@ test('an answer in hand is shown without a call; new inputs ask', async () => {
   expect(await screen.findByText('asked')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(1);
 });
+
+test("new inputs clear the old answer, unless it is kept while the new one loads (a list's next page)", async () => {
+  function Pages({ page, keep, load }: { page: number; keep: boolean; load: (page: number) => Promise<string[]> }) {
+    const { data, loading, refreshing } = useServerData(() => load(page), [page], { keepWhileLoading: keep });
+    return (
+      <div>
+        {loading && <p>Loading…</p>}
+        {refreshing && <p>Refreshing…</p>}
+        <p>{data ? data.join(', ') : 'no data'}</p>
+      </div>
+    );
+  }
+  const second = deferred<string[]>();
+  const load = (page: number) => (page === 1 ? Promise.resolve(['page one']) : second.promise);
+
+  const dropped = render(<Pages page={1} keep={false} load={load} />);
+  expect(await screen.findByText('page one')).toBeInTheDocument();
+  dropped.rerender(<Pages page={2} keep={false} load={load} />);
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByText('page one')).not.toBeInTheDocument();
+  dropped.unmount();
+
+  const kept = render(<Pages page={1} keep load={load} />);
+  expect(await screen.findByText('page one')).toBeInTheDocument();
+  kept.rerender(<Pages page={2} keep load={load} />);
+  expect(screen.getByText('Refreshing…')).toBeInTheDocument();
+  expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  expect(screen.getByText('page one')).toBeInTheDocument();
+  await act(async () => second.resolve(['page two']));
+  expect(screen.getByText('page two')).toBeInTheDocument();
+  expect(screen.queryByText('Refreshing…')).not.toBeInTheDocument();
+});

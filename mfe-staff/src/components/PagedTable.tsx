@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { useAdoptingServerHtml } from 'shared-api';
 
 export interface Column<T> {
   header: string;
@@ -59,10 +60,30 @@ export function oneLine(text: string | null | undefined) {
   );
 }
 
-/** All rows as a table, or as cards on a phone. */
+/**
+ * All rows as a table, or as cards on a phone. While a page the server rendered
+ * is adopted, both, with CSS showing the one that fits (useAdoptingServerHtml):
+ * the server cannot know the window's width.
+ */
 export function RowsTable<T extends { id: number }>({ label, columns, rows }: { label: string; columns: Column<T>[]; rows: T[] }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const adopting = useAdoptingServerHtml();
+  if (adopting)
+    return (
+      <>
+        <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+          <RowCards label={label} columns={columns} rows={rows} />
+        </Box>
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <RowTable label={label} columns={columns} rows={rows} />
+        </Box>
+      </>
+    );
   if (phone) return <RowCards label={label} columns={columns} rows={rows} />;
+  return <RowTable label={label} columns={columns} rows={rows} />;
+}
+
+function RowTable<T extends { id: number }>({ label, columns, rows }: { label: string; columns: Column<T>[]; rows: T[] }) {
   return (
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
       <Table aria-label={label}>
@@ -87,7 +108,11 @@ export function RowsTable<T extends { id: number }>({ label, columns, rows }: { 
   );
 }
 
-/** A table of one server page with its pager (page is 1-based); cards on a phone. */
+/**
+ * A table of one server page with its pager (page is 1-based); cards on a phone.
+ * `busy`: the next page is on its way. The rows shown stay, dimmed and out of
+ * reach (they are about to go), and the pager stays where the finger tapped it.
+ */
 export function PagedTable<T extends { id: number }>({
   label,
   columns,
@@ -96,6 +121,7 @@ export function PagedTable<T extends { id: number }>({
   page,
   size,
   onPage,
+  busy = false,
 }: {
   label: string;
   columns: Column<T>[];
@@ -104,11 +130,16 @@ export function PagedTable<T extends { id: number }>({
   page: number;
   size: number;
   onPage: (page: number) => void;
+  busy?: boolean;
 }) {
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  // While adopting the server's HTML, the phone's look comes from CSS alone (as the server drew it).
+  const adopting = useAdoptingServerHtml();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true }) && !adopting;
   return (
-    <Paper sx={phone ? { bgcolor: 'transparent', boxShadow: 'none' } : undefined}>
-      <RowsTable label={label} columns={columns} rows={rows} />
+    <Paper sx={phone ? { bgcolor: 'transparent', boxShadow: 'none' } : adopting ? { bgcolor: { xs: 'transparent', sm: 'background.paper' }, boxShadow: { xs: 'none', sm: 1 } } : undefined}>
+      <Box aria-busy={busy || undefined} sx={busy ? { opacity: 0.6, pointerEvents: 'none', transition: 'opacity 150ms' } : undefined}>
+        <RowsTable label={label} columns={columns} rows={rows} />
+      </Box>
       <TablePagination component="div" count={total} page={page - 1} rowsPerPage={size} rowsPerPageOptions={[size]} onPageChange={(_e, next) => onPage(next + 1)} />
     </Paper>
   );

@@ -31,6 +31,8 @@ export interface SearchedPages<T> {
   rows: T[];
   total: number;
   loading: boolean;
+  /** The next page or search is on its way; the rows shown are the last answer's. */
+  refreshing: boolean;
   error: string | null;
   /** Changes a row shown after the screen's own edit. */
   updateRows: (change: (rows: T[]) => T[]) => void;
@@ -41,7 +43,10 @@ export function useSearchedPages<T>(load: (query: PageQuery) => Promise<Paged<T>
   const [search, setSearchText] = useState('');
   const debounced = useDebounced(search.trim());
   const [page, setPage] = useState(1);
-  const { data, loading, error, setData } = useServerData(() => load({ page, size: options.size, search: debounced || undefined }), [page, debounced, ...options.deps]);
+  // The last page stays shown while the next loads: the pager stays under the finger.
+  const { data, loading, refreshing, error, setData } = useServerData(() => load({ page, size: options.size, search: debounced || undefined }), [page, debounced, ...options.deps], {
+    keepWhileLoading: true,
+  });
   return {
     search,
     setSearch: (text) => {
@@ -54,6 +59,7 @@ export function useSearchedPages<T>(load: (query: PageQuery) => Promise<Paged<T>
     rows: error ? [] : (data?.items ?? []),
     total: data?.total ?? 0,
     loading,
+    refreshing,
     error: error ? errorText(error, options.failure) : null,
     updateRows: (change) => setData((old) => (old ? { ...old, items: change(old.items) } : (old as unknown as Paged<T>))),
   };
@@ -97,7 +103,7 @@ export function SearchedPagesView<T extends { id: number }>({
           </Paper>
         )
       ) : (
-        <PagedTable label={label} rows={list.rows} total={list.total} page={list.page} size={size} onPage={list.setPage} columns={columns} />
+        <PagedTable label={label} rows={list.rows} total={list.total} page={list.page} size={size} onPage={list.setPage} columns={columns} busy={list.refreshing} />
       )}
     </>
   );

@@ -14,7 +14,6 @@ import type {
   Course,
   CourseCreate,
   CourseUpdate,
-  DashboardStats,
   DocumentReview,
   LoginResponse,
   MessageBody,
@@ -181,10 +180,6 @@ export const subscribersApi = {
 
 export const contactApi = {
   send: async (body: { name: string; email: string; subject: string; message: string }) => (await httpClient()).post('contact', { json: body }).json<MessageBody>(),
-};
-
-export const dashboardApi = {
-  stats: async (universityId?: number | null) => (await httpClient()).get('dashboard/stats', { searchParams: searchParams({ universityId: universityId ?? undefined }) }).json<DashboardStats>(),
 };
 
 export const auditApi = {

@@ -9,6 +9,10 @@
  * not loading. `deps` are what the call depends on, as for useEffect.
  * `initial` is an answer already in hand (the server rendered the page with
  * it): it is shown at once and the first call is not made; new inputs ask.
+ * `keepWhileLoading` keeps the answer for the previous inputs on screen
+ * (`refreshing`) while the new inputs' answer is awaited: a list's next page
+ * or search, where swapping the list for a spinner would pull the pager out
+ * from under the finger that just tapped it.
  */
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
@@ -27,8 +31,12 @@ export interface ServerData<T> {
   setData: (update: T | ((previous: T | undefined) => T)) => void;
 }
 
-export function useServerData<T>(load: (() => Promise<T>) | null, deps: DependencyList, options: { initial?: T } = {}): ServerData<T> {
+export function useServerData<T>(load: (() => Promise<T>) | null, deps: DependencyList, options: { initial?: T; keepWhileLoading?: boolean } = {}): ServerData<T> {
   const [data, setDataState] = useState<T | undefined>(options.initial);
+  // What the effect for new inputs sees: whether there is an answer to keep showing.
+  const shown = useRef(data);
+  shown.current = data;
+  const keepWhileLoading = options.keepWhileLoading === true;
   const [loading, setLoading] = useState(load !== null && options.initial === undefined);
   // The answer in hand stands for the first call only.
   const answeredFirst = useRef(options.initial !== undefined);
@@ -72,9 +80,10 @@ export function useServerData<T>(load: (() => Promise<T>) | null, deps: Dependen
         latest.current += 1;
       };
     }
-    setDataState(undefined);
+    const keep = keepWhileLoading && shown.current !== undefined && loadRef.current !== null;
+    if (!keep) setDataState(undefined);
     setError(null);
-    void run(false);
+    void run(keep);
     return () => {
       // Leaving (or new inputs): whatever is still on its way is dropped.
       latest.current += 1;

@@ -45,7 +45,7 @@ export const TEST_REMOTES: RemoteList = {
         ]),
         user('/settings', [{ menu: 'top', label: 'Settings', order: 40 }]),
         user('/applications/:applicationId'),
-        user('/apply/:universityId'),
+        { ...user('/apply/:universityId'), prerenderForPerson: true, prerenderUnlessStored: ['applicationDraft'] },
       ],
     },
   },

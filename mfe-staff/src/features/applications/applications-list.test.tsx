@@ -52,7 +52,7 @@ describe('applications list', () => {
     expect(within(row1).getByText('Successful')).toBeInTheDocument();
     expect(within(row1).getByText('1 Nov 2026')).toBeInTheDocument();
     expect(api.page).toHaveBeenCalledWith({ page: 1, size: 20 });
-    await userEvent.click(within(row1).getByRole('button', { name: 'View application of Applicant 1' }));
+    await userEvent.click(within(row1).getByRole('link', { name: 'View application of Applicant 1' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/applications/1');
   });
 
@@ -125,13 +125,22 @@ describe('applications list', () => {
     expect(screen.queryByText('The start date is after the end date.')).not.toBeInTheDocument();
   });
 
-  it('moves to the next page on the server', async () => {
+  it('moves to the next page on the server, the page shown and the pager in place until it arrives', async () => {
     signIn('SUPERUSER');
-    api.page.mockResolvedValue(page([makeApplication(1)], 45));
+    let answerPage2: () => void = () => undefined;
+    api.page.mockImplementation((query) =>
+      query.page === 1 ? Promise.resolve(page([makeApplication(1)], 45)) : new Promise((resolve) => (answerPage2 = () => resolve({ ...page([makeApplication(21)], 45), page: 2 }))),
+    );
     renderPage(<ApplicationsList />, { path: '/applications', route: '/applications' });
     await screen.findByText('1–20 of 45');
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(api.page).toHaveBeenLastCalledWith({ page: 2, size: 20 }));
+    // No spinner in the table's place: the pager stays under the finger, the old rows dimmed and busy.
+    expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeInTheDocument();
+    expect(screen.getByText('Applicant 1').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answerPage2());
+    expect(await screen.findByText('Applicant 21')).toBeInTheDocument();
+    expect(screen.getByText('Applicant 21').closest('[aria-busy]')).toBeNull();
   });
 
   it('shows the empty text and the load failure dialog', async () => {

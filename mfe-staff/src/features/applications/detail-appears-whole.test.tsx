@@ -8,7 +8,7 @@ import { applicationsApi, filesApi, type ApplicationOffer, type ReviewerNote } f
 import { COMPLETE_VIEW_WAIT_MS } from 'shared-api/complete-view';
 import { renderPage, signIn } from '../../testing/render';
 import { getApplicationOffer } from './api/getApplicationOffer';
-import { makeApplication } from './fixtures';
+import { makeApplication, makeOffer } from './fixtures';
 import { ApplicationDetail } from './index';
 
 jest.mock('shared-api', () => {
@@ -22,21 +22,7 @@ const api = applicationsApi as jest.Mocked<typeof applicationsApi>;
 const files = filesApi as jest.Mocked<typeof filesApi>;
 const offerOf = getApplicationOffer as jest.MockedFunction<typeof getApplicationOffer>;
 
-const OFFER: ApplicationOffer = {
-  offer: {
-    id: 7,
-    applicationId: 1,
-    programId: 11,
-    programName: 'Medicine',
-    type: 'UNCONDITIONAL',
-    conditions: null,
-    replyBy: '2026-12-11T08:00:00.000Z',
-    state: 'OPEN',
-    createdAt: '2026-11-27T08:00:00.000Z',
-    answeredAt: null,
-  },
-  letters: [{ id: 3, kind: 'OFFER', code: 'ABCDE-FGHJK-MNPQR-STVWX', url: '/api/letters/3', createdAt: '2026-11-27T08:00:00.000Z' }],
-};
+const OFFER = makeOffer();
 const NOTE: ReviewerNote = { id: 1, at: '2026-11-03T08:30:00.000Z', text: 'Results need a second look', author: { id: 5, name: 'Mutinta Registrar' } };
 const FRONT = { id: 1, fileName: 'front.png', fileType: 'image/png', documentType: 'NRC_FRONT', size: 10, url: '/api/files/1', status: 'PENDING', reason: null } as const;
 

@@ -1,4 +1,4 @@
-import type { Application } from 'shared-api';
+import type { Application, ApplicationOffer } from 'shared-api';
 
 /** A complete application as the API returns it, for the tests. */
 export function makeApplication(id: number, extra: Partial<Application> = {}): Application {
@@ -42,5 +42,25 @@ export function makeApplication(id: number, extra: Partial<Application> = {}): A
       { id: 2, at: '2026-11-02T10:00:00.000Z', kind: 'PAYMENT', from: 'PENDING', to: 'PENDING_REVIEW', note: 'Payment completed - application ready for review', actor: null },
     ],
     ...extra,
+  };
+}
+
+/** An open offer of Medicine on application 1 with its letter, as the API returns it; `offer` changes the offer's fields. */
+export function makeOffer(offer: Partial<NonNullable<ApplicationOffer['offer']>> = {}): ApplicationOffer {
+  return {
+    offer: {
+      id: 7,
+      applicationId: 1,
+      programId: 11,
+      programName: 'Medicine',
+      type: 'UNCONDITIONAL',
+      conditions: null,
+      replyBy: '2026-12-11T08:00:00.000Z',
+      state: 'OPEN',
+      createdAt: '2026-11-27T08:00:00.000Z',
+      answeredAt: null,
+      ...offer,
+    },
+    letters: [{ id: 3, kind: 'OFFER', code: 'ABCDE-FGHJK-MNPQR-STVWX', url: '/api/letters/3', createdAt: '2026-11-27T08:00:00.000Z' }],
   };
 }

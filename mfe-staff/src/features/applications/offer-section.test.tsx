@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationsApi, filesApi, type ApplicationOffer } from 'shared-api';
+import { applicationsApi, filesApi } from 'shared-api';
 import { renderPage, signIn } from '../../testing/render';
 import { downloadLetter } from './api/downloadLetter';
 import { getApplicationOffer } from './api/getApplicationOffer';
-import { makeApplication } from './fixtures';
+import { makeApplication, makeOffer } from './fixtures';
 import { ApplicationDetail } from './index';
 
 jest.mock('shared-api', () => {
@@ -18,21 +18,7 @@ const api = applicationsApi as jest.Mocked<typeof applicationsApi>;
 const offerOf = getApplicationOffer as jest.MockedFunction<typeof getApplicationOffer>;
 const letterDownload = downloadLetter as jest.MockedFunction<typeof downloadLetter>;
 
-const OFFER: ApplicationOffer = {
-  offer: {
-    id: 7,
-    applicationId: 1,
-    programId: 11,
-    programName: 'Medicine',
-    type: 'CONDITIONAL',
-    conditions: 'A credit in Mathematics at Grade 12',
-    replyBy: '2026-12-11T08:00:00.000Z',
-    state: 'OPEN',
-    createdAt: '2026-11-27T08:00:00.000Z',
-    answeredAt: null,
-  },
-  letters: [{ id: 3, kind: 'OFFER', code: 'ABCDE-FGHJK-MNPQR-STVWX', url: '/api/letters/3', createdAt: '2026-11-27T08:00:00.000Z' }],
-};
+const OFFER = makeOffer({ type: 'CONDITIONAL', conditions: 'A credit in Mathematics at Grade 12' });
 
 beforeEach(() => {
   jest.resetAllMocks();

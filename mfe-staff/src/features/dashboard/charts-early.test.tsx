@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react';
-import { dashboardApi, universitiesApi } from 'shared-api';
+import { universitiesApi } from 'shared-api';
 import { renderPage, signIn } from '../../testing/render';
+import { getDashboardStats } from './api/getDashboardStats';
 import { Dashboard } from './index';
 
 jest.mock('shared-api', () => {
   const actual = jest.requireActual('shared-api');
-  return { ...actual, dashboardApi: { stats: jest.fn() }, universitiesApi: { list: jest.fn() } };
+  return { ...actual, universitiesApi: { list: jest.fn() } };
 });
+jest.mock('./api/getDashboardStats', () => ({ ...jest.requireActual('./api/getDashboardStats'), getDashboardStats: jest.fn() }));
 
 // Evaluated when the dashboard asks for the charts' code.
 const chartsRequested = jest.fn();
@@ -19,11 +21,11 @@ jest.mock('./components/DashboardCharts', () => {
 // for the figures: both are asked for together.
 it("asks for the charts' code while the figures are still on their way", async () => {
   (universitiesApi.list as jest.Mock).mockResolvedValue([]);
-  (dashboardApi.stats as jest.Mock).mockReturnValue(new Promise(() => undefined));
+  (getDashboardStats as jest.Mock).mockReturnValue(new Promise(() => undefined));
   signIn('SUPERUSER', { selectedUniversity: 2 });
   renderPage(<Dashboard />, { path: '/dashboard', route: '/dashboard' });
   expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
-  expect(dashboardApi.stats).toHaveBeenCalled();
+  expect(getDashboardStats).toHaveBeenCalled();
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(chartsRequested).toHaveBeenCalledTimes(1);
   expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();

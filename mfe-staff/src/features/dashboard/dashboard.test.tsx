@@ -1,41 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { dashboardApi, universitiesApi, type DashboardStats } from 'shared-api';
+import { PreloadedResponsesProvider, universitiesApi } from 'shared-api';
 import { renderPage, signIn } from '../../testing/render';
+import { getDashboardStats } from './api/getDashboardStats';
+import { STATS as stats } from './fixtures';
 import { Dashboard } from './index';
 
 jest.mock('shared-api', () => {
   const actual = jest.requireActual('shared-api');
-  return { ...actual, dashboardApi: { stats: jest.fn() }, universitiesApi: { list: jest.fn() } };
+  return { ...actual, universitiesApi: { list: jest.fn() } };
 });
+jest.mock('./api/getDashboardStats', () => ({ ...jest.requireActual('./api/getDashboardStats'), getDashboardStats: jest.fn() }));
 
-const api = dashboardApi as jest.Mocked<typeof dashboardApi>;
+const api = { stats: getDashboardStats as jest.MockedFunction<typeof getDashboardStats> };
 const universities = universitiesApi as jest.Mocked<typeof universitiesApi>;
-
-const stats: DashboardStats = {
-  universities: 3,
-  programs: 17,
-  courses: 61,
-  students: 205,
-  applications: 240,
-  programsByFaculty: [
-    { label: 'Law', value: 4 },
-    { label: 'Medicine', value: 13 },
-  ],
-  studentsByUniversity: [
-    { label: 'UNZA', value: 150 },
-    { label: 'CBU', value: 55 },
-  ],
-  applicationsByStatus: [
-    { status: 'PENDING', value: 20 },
-    { status: 'APPROVED', value: 200 },
-    { status: 'OFFERED', value: 7 },
-    { status: 'OFFER_LAPSED', value: 2 },
-  ],
-  submissionsLast7Days: [
-    { date: '2026-11-16', value: 3 },
-    { date: '2026-11-17', value: 9 },
-  ],
-};
 
 // The charts' code (@mui/x-charts) is the largest a test here loads: transpiling it on its
 // first import took longer than an async query waits, on a loaded machine, so it is loaded
@@ -81,6 +58,38 @@ describe('dashboard', () => {
     expect(api.stats).toHaveBeenCalledTimes(1);
     expect(api.stats).toHaveBeenCalledWith(2);
     expect(localStorage.getItem('universities')).toBe(JSON.stringify([{ id: 1, name: 'UNZA' }]));
+  });
+
+  // Decision 013: the server renders the dashboard for its person with the unscoped figures in the page.
+  it('shows the figures the server rendered it with at once, and does not ask for them again', async () => {
+    signIn('ADMIN');
+    renderPage(
+      <PreloadedResponsesProvider responses={{ '/api/dashboard/stats': stats }}>
+        <Dashboard />
+      </PreloadedResponsesProvider>,
+      { path: '/dashboard', route: '/dashboard' },
+    );
+    expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
+    const summary = screen.getByRole('list', { name: 'Summary' });
+    expect(within(summary).getByText('17')).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Programs by Faculty' })).toBeInTheDocument();
+    expect(api.stats).not.toHaveBeenCalled();
+  });
+
+  it("asks for a selected university's figures, never showing the unscoped ones the page came with", async () => {
+    signIn('SUPERUSER', { selectedUniversity: 2 });
+    api.stats.mockResolvedValue({ ...stats, programs: 5 });
+    renderPage(
+      <PreloadedResponsesProvider responses={{ '/api/dashboard/stats': stats }}>
+        <Dashboard />
+      </PreloadedResponsesProvider>,
+      { path: '/dashboard', route: '/dashboard' },
+    );
+    expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
+    const summary = await screen.findByRole('list', { name: 'Summary' });
+    expect(within(summary).getByText('5')).toBeInTheDocument();
+    expect(within(summary).queryByText('17')).not.toBeInTheDocument();
+    expect(api.stats).toHaveBeenCalledWith(2);
   });
 
   it('shows the ADMIN counters, three cards and no student distribution', async () => {

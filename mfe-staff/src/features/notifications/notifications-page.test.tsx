@@ -81,15 +81,25 @@ describe('/notifications (staff)', () => {
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
-  it('pages through older ones', async () => {
+  it('pages through older ones, the page shown and the pager in place until the next arrives', async () => {
     const user = userEvent.setup();
-    list.mockImplementation(async (n) => page([item(n === 1 ? 40 : 20, { title: `Page ${n} first` })], 0, 25, n));
+    let answerPage2: () => void = () => undefined;
+    list.mockImplementation((n) =>
+      n === 1 ? Promise.resolve(page([item(40, { title: 'Page 1 first' })], 0, 25, 1)) : new Promise((resolve) => (answerPage2 = () => resolve(page([item(20, { title: 'Page 2 first' })], 0, 25, 2)))),
+    );
     show();
     await screen.findByText('Page 1 of 2');
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Older' }));
-    await screen.findByText('Page 2 first');
     await waitFor(() => expect(list).toHaveBeenLastCalledWith(2));
+    // No spinner in the list's place: the buttons stay under the finger that tapped them.
+    expect(screen.getByRole('button', { name: 'Older' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Notifications' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Page 1 first')).toBeInTheDocument();
+    answerPage2();
+    await screen.findByText('Page 2 first');
+    expect(screen.getByRole('list', { name: 'Notifications' })).not.toHaveAttribute('aria-busy');
   });
 
   it('says when there are none, and when they cannot be loaded', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usersApi } from 'shared-api';
 import { httpError, renderPage, signIn } from '../../testing/render';
@@ -25,8 +25,16 @@ describe('students', () => {
     expect(api.students).toHaveBeenCalledWith({ page: 1, size: 20, search: undefined, universityId: 3 });
     fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'banda' } });
     await waitFor(() => expect(api.students).toHaveBeenLastCalledWith({ page: 1, size: 20, search: 'banda', universityId: 3 }));
+    let answerPage2: () => void = () => undefined;
+    api.students.mockImplementation(() => new Promise((resolve) => (answerPage2 = () => resolve({ items: [student(21)], total: 41, page: 2, size: 20 }))));
     await userEvent.click(await screen.findByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(api.students).toHaveBeenLastCalledWith({ page: 2, size: 20, search: 'banda', universityId: 3 }));
+    // The page shown stays, dimmed and busy, with the pager where the finger is, until the next arrives.
+    expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeInTheDocument();
+    expect(screen.getByText('Student 1').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answerPage2());
+    expect(await screen.findByText('Student 21')).toBeInTheDocument();
+    expect(screen.queryByText('Student 1')).not.toBeInTheDocument();
   });
 
   it('gives the SUPERUSER no Block button (it archives accounts on Users instead)', async () => {

@@ -27,7 +27,9 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
   const closeMenu = () => setMenuAnchor(null);
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: '#f5f6fa' }}>
+    // A column the window's height at least, whose main part takes what is left: on a short
+    // page the offline banner still sits at the window's bottom, not right after the content.
+    <Box sx={{ minHeight: '100vh', bgcolor: '#f5f6fa', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="primary" elevation={1}>
         <Toolbar sx={{ gap: 1 }}>
           <Typography component={RouterLink} to="/dashboard" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}>
@@ -76,7 +78,7 @@ export function ApplicantLayout({ children }: { children: ReactNode }) {
           </Box>
         </Toolbar>
       </AppBar>
-      <Box component="main" data-testid="applicant-content">
+      <Box component="main" data-testid="applicant-content" sx={{ flex: 1 }}>
         {children}
       </Box>
       <OfflineBanner />

@@ -21,6 +21,8 @@ interface SidebarProps {
   onLogout: () => void;
   /** On a phone the sidebar is a drawer over the page: the toggle closes it. */
   drawer?: boolean;
+  /** Hidden by CSS on a phone: while a page the server rendered is adopted, the window's width is not yet the render's to know. */
+  hiddenOnPhone?: boolean;
 }
 
 const itemSx = (active: boolean, collapsed: boolean) =>
@@ -43,7 +45,7 @@ const itemSx = (active: boolean, collapsed: boolean) =>
   }) as const;
 
 /** The staff sidebar (spec §2.1, §9): #14213d, 250px / 80px, 300 ms. */
-export function Sidebar({ entries, pathname, collapsed, onToggle, onLogout, drawer = false }: SidebarProps) {
+export function Sidebar({ entries, pathname, collapsed, onToggle, onLogout, drawer = false, hiddenOnPhone = false }: SidebarProps) {
   return (
     <Box
       component="aside"
@@ -59,7 +61,7 @@ export function Sidebar({ entries, pathname, collapsed, onToggle, onLogout, draw
         position: 'sticky',
         top: 0,
         alignSelf: 'flex-start',
-        display: 'flex',
+        display: hiddenOnPhone ? { xs: 'none', sm: 'flex' } : 'flex',
         flexDirection: 'column',
         overflow: 'hidden',
       }}

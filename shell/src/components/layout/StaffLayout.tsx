@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useAdoptingServerHtml } from 'shared-api';
 import { OfflineBanner } from '../../features/offline/OfflineBanner';
 import { useLogout } from '../../lib/session';
 import { useMenu } from './nav';
@@ -23,6 +24,10 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   const theme = useTheme();
   // noSsr: the real answer on the first render, so a phone starts without the sidebar.
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // True on the server and while the browser adopts its HTML (decision 013), whose first render must
+  // be the server's, which cannot know the window's width: the sidebar and the menu button are both
+  // there and CSS shows the one that fits. The next render knows the width and keeps only that one.
+  const adopting = useAdoptingServerHtml();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
@@ -44,7 +49,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   }
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: '#f5f6fa' }}>
-      {!small && <Sidebar entries={entries} pathname={pathname} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLogout={logout} />}
+      {(adopting || !small) && <Sidebar entries={entries} pathname={pathname} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLogout={logout} hiddenOnPhone={adopting} />}
       {small && drawerOpen && (
         <>
           <Box data-testid="drawer-backdrop" onClick={close} sx={{ position: 'fixed', inset: 0, bgcolor: 'rgba(0,0,0,0.45)', zIndex: (t) => t.zIndex.drawer }} />
@@ -61,7 +66,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
         </>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar menu={small ? { open: drawerOpen, onOpen: () => setDrawerOpen(true), controls: STAFF_DRAWER_ID, ref: menuButtonRef } : undefined} />
+        <TopBar menu={adopting || small ? { open: drawerOpen, onOpen: () => setDrawerOpen(true), controls: STAFF_DRAWER_ID, ref: menuButtonRef, onlyOnPhone: adopting } : undefined} />
         {/* Padding keeps headings and buttons off the sidebar and the window's edges. */}
         <Box component="main" data-testid="staff-content" sx={{ flex: 1, minWidth: 0, p: 2, px: { sm: 3, lg: 4 }, py: { sm: 3 } }}>
           {children}

@@ -13,6 +13,8 @@ interface MenuButton {
   /** The id of the drawer the button opens. */
   controls: string;
   ref: Ref<HTMLButtonElement>;
+  /** Shown by CSS on a phone only (while a page the server rendered is adopted; see StaffLayout). */
+  onlyOnPhone?: boolean;
 }
 
 /**
@@ -39,7 +41,16 @@ export function TopBar({ menu }: { menu?: MenuButton }) {
       }}
     >
       {menu && (
-        <IconButton ref={menu.ref} onClick={menu.onOpen} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menu.open} aria-controls={menu.open ? menu.controls : undefined} edge="start">
+        <IconButton
+          ref={menu.ref}
+          onClick={menu.onOpen}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menu.open}
+          aria-controls={menu.open ? menu.controls : undefined}
+          edge="start"
+          sx={menu.onlyOnPhone ? { display: { xs: 'inline-flex', sm: 'none' } } : undefined}
+        >
           <NavIcon name="menu" />
         </IconButton>
       )}

@@ -28,7 +28,8 @@ const changed = () => window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT
 export function NotificationsPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const { data, loading, error, refresh } = useServerData(() => getNotifications(page), [page]);
+  // The page shown stays while the next loads (dimmed): the pager stays under the finger.
+  const { data, loading, refreshing, error, refresh } = useServerData(() => getNotifications(page), [page], { keepWhileLoading: true });
   const [busy, setBusy] = useState(false);
 
   const open = async (item: NotificationItem) => {
@@ -79,8 +80,8 @@ export function NotificationsPage() {
           {data.items.length === 0 ? (
             <Typography>No notifications yet. We will tell you here when something happens to your applications.</Typography>
           ) : (
-            <Paper>
-              <List aria-label="Notifications" disablePadding>
+            <Paper sx={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 150ms' }}>
+              <List aria-label="Notifications" aria-busy={refreshing || undefined} disablePadding>
                 {data.items.map((item) => (
                   <ListItem key={item.id} disablePadding>
                     <ListItemButton onClick={() => void open(item)} divider sx={{ display: 'block', py: 1.5 }}>

@@ -1,5 +1,5 @@
 /** /dashboard: the university list with a name search and 'See More Universities'. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { forgetPreloadedResponse, LIMITS, UNIVERSITIES_PATH, universitiesApi, usePreloadedResponse, type University } from 'shared-api';
+import { forgetPreloadedResponse, LIMITS, UNIVERSITIES_PATH, universitiesApi, useFormHandover, usePreloadedResponse, type University } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { cacheUniversities } from 'shared-auth';
 import { SkeletonCards } from '../../../components/Loading';
@@ -57,13 +57,21 @@ export function UniversityList() {
     setSearch(value);
     setVisible(LIMITS.universities.first);
   };
+  // The server renders this page for the role (decision 011): a search typed before the app
+  // took the page over is taken over with it, never lost.
+  const searchForm = useRef<HTMLFormElement>(null);
+  useFormHandover(searchForm, ({ name, value }) => {
+    if (name === 'search') onSearch(value);
+  });
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
         Universities
       </Typography>
-      <TextField label="Search universities by name" type="search" value={search} onChange={(e) => onSearch(e.target.value)} fullWidth sx={{ mb: 2 }} />
+      <Box component="form" ref={searchForm} role="search" noValidate onSubmit={(event) => event.preventDefault()}>
+        <TextField label="Search universities by name" type="search" name="search" value={search} onChange={(e) => onSearch(e.target.value)} fullWidth sx={{ mb: 2 }} />
+      </Box>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}

@@ -5,9 +5,23 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { applicationsApi, errorText, filesApi, formatPhone, START_AFTER_END, type Application, type ApplicationBulk, type ApplicationListQuery, type AssignedFilter } from 'shared-api';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  applicationsApi,
+  errorText,
+  filesApi,
+  forgetPreloadedResponse,
+  formatPhone,
+  START_AFTER_END,
+  useFormHandover,
+  usePreloadedResponse,
+  type Application,
+  type ApplicationBulk,
+  type ApplicationListQuery,
+  type AssignedFilter,
+  type Paged,
+} from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { notify } from 'shared-auth';
 import { useFeedback } from 'shared-auth/dialogs';
@@ -21,8 +35,7 @@ import { bulkApplications } from '../api/bulkApplications';
 import { AssignDialog, countOf } from './Assignment';
 import { CeilingBadge, DuplicateBadge, formatDate, PaymentBadge, StatusBadge } from './badges';
 import { DeclineDialog } from './DecisionDialogs';
-
-export const PAGE_SIZE = 20;
+import { FIRST_PAGE_PATH, PAGE_SIZE } from '../first-page';
 
 const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['', 'All'],
@@ -77,7 +90,6 @@ async function exportCsv(query: ApplicationListQuery): Promise<void> {
 
 export function ApplicationsList() {
   const { isSuperuser, universityId } = useScope();
-  const navigate = useNavigate();
   const { alert, confirm } = useFeedback();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
@@ -109,13 +121,25 @@ export function ApplicationsList() {
     universityId: isSuperuser && universityId !== null ? universityId : undefined,
   };
   const queryKey = JSON.stringify(query);
+  // A page the server rendered for this person carries the queue's first page with no filter
+  // (decision 013): the first render shows it, as the server did, without asking again.
+  const [renderedFirstPage] = useState(usePreloadedResponse<Paged<Application>>(FIRST_PAGE_PATH));
+  useEffect(() => {
+    // Used once: a later visit to the page asks the server.
+    if (renderedFirstPage !== undefined) forgetPreloadedResponse(FIRST_PAGE_PATH);
+  }, [renderedFirstPage]);
 
+  // The page shown stays (dimmed) while the next page or filter's answer loads: the pager stays under the finger.
   const {
     data,
     loading,
+    refreshing,
     error: loadError,
     refresh,
-  } = useServerData(backwards ? null : () => applicationsApi.page({ ...(JSON.parse(queryKey) as ApplicationListQuery), page, size: PAGE_SIZE }), [queryKey, page, backwards]);
+  } = useServerData(backwards ? null : () => applicationsApi.page({ ...(JSON.parse(queryKey) as ApplicationListQuery), page, size: PAGE_SIZE }), [queryKey, page, backwards], {
+    keepWhileLoading: true,
+    initial: queryKey === '{}' && page === 1 ? renderedFirstPage : undefined,
+  });
   // Spec §2.4: submitted applications are not shown in the ADMIN list.
   const items: Application[] = data ? (isSuperuser ? data.items : data.items.filter((a) => a.status.toUpperCase() !== 'SUBMITTED')) : [];
   const total = data?.total ?? 0;
@@ -173,6 +197,33 @@ export function ApplicationsList() {
     setAllMatching(false);
   };
 
+  // The server may render this list for its person (decision 013): what was typed or ticked
+  // before the app took the page over is taken over with it, never lost.
+  const form = useRef<HTMLFormElement>(null);
+  const filters: Record<string, (value: string) => void> = {
+    search: (value) => setSearch(value),
+    status: setStatus,
+    assigned: (value) => setAssigned(value as AssignedFilter | ''),
+    sort: (value) => setSort(value as typeof sort),
+    maxPoints: setMaxPointsText,
+    from: setFrom,
+    to: setTo,
+  };
+  useFormHandover(form, ({ name, value, checked }) => {
+    if (Object.hasOwn(filters, name)) {
+      filters[name]!(value);
+      setPage(1);
+    } else if (name === 'select') {
+      const id = Number(value);
+      setSelected((current) => {
+        const next = new Set(current);
+        if (checked) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    } else if (name === 'selectPage' && checked) setSelected((current) => new Set([...current, ...pageIds]));
+  });
+
   /** Runs one bulk action on the selection after its confirmation; all or nothing on the server. */
   const runBulk = async (action: Pick<ApplicationBulk, 'action' | 'userId' | 'reason'>, question: string, detail: string, done: (n: number) => string) => {
     setDialog(null);
@@ -198,7 +249,7 @@ export function ApplicationsList() {
     void runBulk({ action: 'decline', reason }, `Decline ${countOf(count)}?`, `Each applicant is told by e-mail, with the reason: ${reason}`, (n) => `${countOf(n)} declined`);
 
   return (
-    <Box>
+    <Box component="form" ref={form} noValidate onSubmit={(event) => event.preventDefault()}>
       <PageHeader
         title="Applications"
         action={
@@ -210,6 +261,7 @@ export function ApplicationsList() {
       <Paper sx={{ p: 2, mb: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))' }}>
         <TextField
           label="Search"
+          name="search"
           placeholder="Name, email or phone"
           value={search}
           onChange={(e) => {
@@ -217,7 +269,7 @@ export function ApplicationsList() {
             setPage(1);
           }}
         />
-        <TextField select label="Status" value={status} onChange={changeFilter(setStatus)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+        <TextField select label="Status" name="status" value={status} onChange={changeFilter(setStatus)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
           {(isSuperuser ? [...STATUS_OPTIONS, ['SUBMITTED', 'Submitted'] as const] : STATUS_OPTIONS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -227,6 +279,7 @@ export function ApplicationsList() {
         <TextField
           select
           label="Queue"
+          name="assigned"
           value={assigned}
           onChange={changeFilter((value) => setAssigned(value as AssignedFilter | ''))}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -237,7 +290,14 @@ export function ApplicationsList() {
             </option>
           ))}
         </TextField>
-        <TextField select label="Sort by" value={sort} onChange={changeFilter((value) => setSort(value as typeof sort))} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          label="Sort by"
+          name="sort"
+          value={sort}
+          onChange={changeFilter((value) => setSort(value as typeof sort))}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
           {SORT_OPTIONS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -246,6 +306,7 @@ export function ApplicationsList() {
         </TextField>
         <TextField
           label="Max points"
+          name="maxPoints"
           type="number"
           value={maxPointsText}
           onChange={changeFilter(setMaxPointsText)}
@@ -253,9 +314,10 @@ export function ApplicationsList() {
           helperText={maxPoints === 'invalid' ? 'Enter a whole number from 5 to 45' : 'Grade 12 best five, lower is better'}
           slotProps={{ htmlInput: { min: 5, max: 45, step: 1 } }}
         />
-        <TextField label="Start date" type="date" value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label="Start date" name="from" type="date" value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField
           label="End date"
+          name="to"
           type="date"
           value={to}
           onChange={changeFilter(setTo)}
@@ -299,6 +361,7 @@ export function ApplicationsList() {
           page={page}
           size={PAGE_SIZE}
           onPage={setPage}
+          busy={refreshing}
           columns={[
             {
               header: 'Select',
@@ -307,11 +370,15 @@ export function ApplicationsList() {
                   checked={allMatching || pageSelected}
                   indeterminate={!allMatching && !pageSelected && pageIds.some((id) => selected.has(id))}
                   onChange={togglePage}
-                  slotProps={{ input: { 'aria-label': 'Select all on this page' } }}
+                  slotProps={{ input: { name: 'selectPage', 'aria-label': 'Select all on this page' } }}
                 />
               ),
               cell: (a) => (
-                <Checkbox checked={allMatching || selected.has(a.id)} onChange={() => toggle(a.id)} slotProps={{ input: { 'aria-label': `Select application of ${a.applicantName || a.fullName}` } }} />
+                <Checkbox
+                  checked={allMatching || selected.has(a.id)}
+                  onChange={() => toggle(a.id)}
+                  slotProps={{ input: { name: 'select', value: String(a.id), 'aria-label': `Select application of ${a.applicantName || a.fullName}` } }}
+                />
               ),
             },
             { header: 'Applicant Name', cell: (a) => a.applicantName || a.fullName },
@@ -336,7 +403,8 @@ export function ApplicationsList() {
             {
               header: 'Actions',
               cell: (a) => (
-                <IconButton aria-label={`View application of ${a.applicantName || a.fullName}`} onClick={() => navigate(`/applications/${a.id}`)}>
+                // A link, not a button: it opens the application from the server's HTML too, before the app has taken the page over.
+                <IconButton component={RouterLink} to={`/applications/${a.id}`} aria-label={`View application of ${a.applicantName || a.fullName}`}>
                   <ViewIcon />
                 </IconButton>
               ),

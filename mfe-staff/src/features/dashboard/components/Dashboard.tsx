@@ -5,14 +5,15 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { dashboardApi, errorText, universitiesApi } from 'shared-api';
+import { errorText, forgetPreloadedResponse, universitiesApi, usePreloadedResponse, type DashboardStats } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 import { cacheUniversities } from 'shared-auth';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { useScope } from '../../../hooks/useScope';
+import { DASHBOARD_STATS_PATH, getDashboardStats } from '../api/getDashboardStats';
 
 const loadCharts = () => import(/* webpackChunkName: "dashboard-charts" */ './DashboardCharts');
 const DashboardCharts = lazy(loadCharts);
@@ -37,7 +38,13 @@ export function Dashboard() {
       .catch(() => undefined);
   }, []);
 
-  const { data: stats, error: failed } = useServerData(() => dashboardApi.stats(scoped), [scoped]);
+  // A dashboard the server rendered for this person carries the unscoped figures (decision 013):
+  // the first render shows them, as the server did, without asking again; a later visit asks.
+  const [renderedStats] = useState(usePreloadedResponse<DashboardStats>(DASHBOARD_STATS_PATH));
+  useEffect(() => {
+    if (renderedStats !== undefined) forgetPreloadedResponse(DASHBOARD_STATS_PATH);
+  }, [renderedStats]);
+  const { data: stats, error: failed } = useServerData(() => getDashboardStats(scoped), [scoped], { initial: scoped === null ? renderedStats : undefined });
   const error = failed ? errorText(failed, 'Failed to load dashboard statistics') : null;
 
   const counters: Array<[string, number | undefined]> = isSuperuser

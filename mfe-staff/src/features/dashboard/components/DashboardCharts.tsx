@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { ReactNode } from 'react';
-import { formatDate, type DashboardStats } from 'shared-api';
+import { formatDate, useAdoptingServerHtml, type DashboardStats } from 'shared-api';
 
 const STATUS_LABELS: Record<string, string> = {
   SUBMITTED: 'Submitted',
@@ -45,6 +45,13 @@ const STATUS_COLOURS: Record<string, string> = {
 const LEGEND_BELOW = { legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } } as const;
 /** The smallest a chart is drawn; narrower screens scroll the figure, never squash it. */
 const CHART_MIN_WIDTH = 260;
+/**
+ * The width a chart is drawn at on the server and while the browser adopts
+ * that HTML (decision 013): the server cannot measure the screen, and a chart
+ * without a width draws its legend alone. Once adopted, each chart measures
+ * its box and fits it.
+ */
+const SERVER_CHART_WIDTH = 320;
 
 // Pixel strings: in `sx` a bare 1 would mean 100%.
 const visuallyHidden = {
@@ -86,6 +93,7 @@ function ChartFigure({ title, data, children }: { title: string; data: ReadonlyA
 }
 
 export default function DashboardCharts({ stats, variant }: { stats: DashboardStats; variant: 'superuser' | 'admin' }) {
+  const width = useAdoptingServerHtml() ? SERVER_CHART_WIDTH : undefined;
   const faculty = stats.programsByFaculty;
   const byStatus = stats.applicationsByStatus.map((s) => ({ label: STATUS_LABELS[s.status] ?? s.status, value: s.value, status: s.status }));
   // '17 Nov', as dates read everywhere; the year is left off to keep seven days on a phone's axis.
@@ -94,10 +102,12 @@ export default function DashboardCharts({ stats, variant }: { stats: DashboardSt
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', mt: 3 }}>
       <ChartFigure title="Programs by Faculty" data={faculty}>
         <PieChart
+          width={width}
           height={320}
           slotProps={LEGEND_BELOW}
           series={[
             {
+              id: 'programs-by-faculty',
               data: faculty.map((f, i) => ({ id: i, value: f.value, label: f.label })),
               innerRadius: variant === 'admin' ? 60 : 0,
               paddingAngle: variant === 'admin' ? 2 : 0,
@@ -109,22 +119,31 @@ export default function DashboardCharts({ stats, variant }: { stats: DashboardSt
       {variant === 'superuser' && (
         <ChartFigure title="Student Distribution" data={stats.studentsByUniversity}>
           <BarChart
+            width={width}
             height={300}
             slotProps={LEGEND_BELOW}
-            xAxis={[{ scaleType: 'band', data: stats.studentsByUniversity.map((s) => s.label) }]}
-            series={[{ data: stats.studentsByUniversity.map((s) => s.value), label: 'Students', color: '#14213d' }]}
+            xAxis={[{ id: 'universities', scaleType: 'band', data: stats.studentsByUniversity.map((s) => s.label) }]}
+            yAxis={[{ id: 'students' }]}
+            series={[{ id: 'students', data: stats.studentsByUniversity.map((s) => s.value), label: 'Students', color: '#14213d' }]}
           />
         </ChartFigure>
       )}
       <ChartFigure title="Applications by Status" data={byStatus}>
-        <PieChart height={320} slotProps={LEGEND_BELOW} series={[{ data: byStatus.map((s, i) => ({ id: i, value: s.value, label: s.label, color: STATUS_COLOURS[s.status] })), innerRadius: 50 }]} />
+        <PieChart
+          width={width}
+          height={320}
+          slotProps={LEGEND_BELOW}
+          series={[{ id: 'applications-by-status', data: byStatus.map((s, i) => ({ id: i, value: s.value, label: s.label, color: STATUS_COLOURS[s.status] })), innerRadius: 50 }]}
+        />
       </ChartFigure>
       <ChartFigure title="Submissions in the Last 7 Days" data={days}>
         <BarChart
+          width={width}
           height={300}
           slotProps={LEGEND_BELOW}
-          xAxis={[{ scaleType: 'band', data: days.map((d) => d.label) }]}
-          series={[{ data: days.map((d) => d.value), label: 'Applications', color: '#fca311' }]}
+          xAxis={[{ id: 'days', scaleType: 'band', data: days.map((d) => d.label) }]}
+          yAxis={[{ id: 'applications' }]}
+          series={[{ id: 'applications', data: days.map((d) => d.value), label: 'Applications', color: '#fca311' }]}
         />
       </ChartFigure>
     </Box>
