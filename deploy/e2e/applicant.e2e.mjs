@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { clickThrough, collectPageErrors, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal, storedDocuments } from './harness.mjs';
+import { clickThrough, collectPageErrors, fillGrade12Results, launchBrowser, phonePage, signIn, startPortal, storedDocuments, wizardStepOneReady } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const FILES = [
@@ -115,7 +115,7 @@ describe('applicant journey', () => {
     await page.waitForURL(`${portal.url}/apply/${university.id}`);
 
     // Step 1: prefilled from the session, completed here.
-    await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: 20_000 });
+    await wizardStepOneReady(page);
     assert.equal(await page.getByLabel(/^Email/).inputValue(), email);
     await page.getByLabel(/^Full name/).fill('Chipo Mwale');
     await page.getByLabel(/^Gender/).selectOption('Female');

@@ -217,6 +217,13 @@ describe('the portal opens offline', () => {
       await page.goto(`${portal.url}/applications`);
       await page.getByRole('status').filter({ hasText: BANNER }).waitFor({ timeout: WAIT_MS });
       await page.getByText(firstApplication.university.name).first().waitFor({ timeout: WAIT_MS });
+      // One application is a page shorter than the window: the banner is still at the window's
+      // bottom, not halfway down right after the card.
+      const bannerBox = await page.getByRole('status').filter({ hasText: BANNER }).boundingBox();
+      assert.ok(
+        Math.abs(bannerBox.y + bannerBox.height - page.viewportSize().height) <= 1,
+        `the banner ends at ${bannerBox.y + bannerBox.height}px, not at the window's bottom (${page.viewportSize().height}px)`,
+      );
       // The applicant's first page, the university list: online it came rendered for the role
       // with the list inside the page, so the app never asked the API for it.
       await page.goto(`${portal.url}/dashboard`);

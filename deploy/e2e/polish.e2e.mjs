@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectPageErrors, desktopPage, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results } from './harness.mjs';
+import { collectPageErrors, desktopPage, launchBrowser, phonePage, signIn, startPortal, fillGrade12Results, wizardStepOneReady } from './harness.mjs';
 import { makePdf, makePng } from './sample-files.mjs';
 
 const PHONE = { width: 360, height: 740 };
@@ -115,7 +115,7 @@ describe('issue 22: not-found pages, coming-soon, files and wording at 360 px', 
 
     // The wizard on a phone.
     await page.goto(`${portal.url}/apply/${university.id}`);
-    await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: 20_000 });
+    await wizardStepOneReady(page);
     await page.getByLabel(/^Full name/).fill('Natasha Phiri');
     await page.getByLabel(/^Gender/).selectOption('Female');
     await page.getByLabel(/^Date of birth/).fill('2006-02-11');

@@ -251,10 +251,27 @@ describe('pages rendered on the server', () => {
     await page.waitForLoadState('networkidle');
     assert.deepEqual(listCalls, [], 'the list came with the page');
     assert.deepEqual(seen, []);
+
+    // A search typed before the app took the page over is kept, and the list is searched with it.
+    const typedEarly = await context.newPage();
+    const typedProblems = problems(typedEarly);
+    const releaseTyped = await holdScripts(typedEarly);
+    await typedEarly.goto(`${portal.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    const names = await typedEarly.getByRole('heading', { level: 2 }).allTextContents();
+    const wanted = names.at(-1);
+    assert.ok(names.length > 1 && wanted, 'the rendered list has several universities');
+    await typedEarly.getByRole('searchbox', { name: 'Search universities by name' }).fill(wanted);
+    releaseTyped();
+    await whenInteractive(typedEarly.getByRole('button', { name: 'Menu' }));
+    await typedEarly.waitForFunction((name) => [...document.querySelectorAll('main h2')].every((h) => h.textContent === name), wanted, { timeout: 20_000 });
+    assert.equal(await typedEarly.getByRole('searchbox', { name: 'Search universities by name' }).inputValue(), wanted, 'the typed search stays in its field');
+    assert.deepEqual(typedProblems, []);
+    await typedEarly.close();
+
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${portal.url}/login`);
-    assert.ok(!(await context.cookies()).some((c) => c.name === 'portal_page_role'), 'signing out forgot the role');
+    assert.ok(!(await context.cookies()).some((c) => c.name === 'portal_page_role' || c.name === 'portal_page_session'), 'signing out forgot the role and the session');
     await context.close();
   });
 
@@ -268,9 +285,171 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
-  // Pages that show a person's own data are the browser's to render, but their HTML names the
-  // scripts they will run (from the page manifests' `code`) and carries the remote list.
-  it("the staff list and dashboard and an applicant's wizard: the browser renders them, and their head names every script they run to become usable", async () => {
+  it('/applications of a returning staff member: arrives rendered for that person, shows the queue before any script, and the app adopts it without asking again (decision 013)', async () => {
+    const admin = logins.find((l) => l.role === 'ADMIN');
+    // No service worker: it would serve the shell's scripts from its cache, past the hold below.
+    const first = await phonePage(browser, { serviceWorkers: 'block' });
+    await signIn(first, portal.url, admin);
+    const context = first.context();
+    assert.ok(
+      (await context.cookies()).some((c) => c.name === 'portal_page_session' && c.sameSite === 'Strict' && c.value.split('.').length === 3),
+      'signing in left the session for page requests in a strict cookie',
+    );
+    await first.close();
+
+    const page = await context.newPage();
+    const seen = problems(page);
+    const listCalls = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/applications' && listCalls.push(request.url()));
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/applications`, { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Applications' });
+    assert.ok(await heading.isVisible(), 'the queue shows before any script runs');
+    assert.ok(
+      await page
+        .getByText(/^No applications found\.$|^1–/)
+        .first()
+        .isVisible(),
+      'with its first page',
+    );
+    // A phone: the menu button shows and the sidebar does not, by CSS alone.
+    assert.ok(await page.getByRole('button', { name: 'Open menu' }).isVisible(), 'in the staff frame, as a phone shows it');
+    assert.equal(await page.getByTestId('sidebar').isVisible(), false);
+    await heading.evaluate((element) => {
+      element.dataset.fromServer = 'yes';
+    });
+    release();
+    await whenInteractive(page.getByRole('button', { name: 'Open menu' }));
+    assert.equal(await heading.getAttribute('data-from-server'), 'yes', 'the app kept the element the server rendered');
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(listCalls, [], 'the first page came with the page');
+    assert.deepEqual(seen, []);
+    assert.equal(await page.getByTestId('sidebar').count(), 0, 'once adopted, a phone keeps the menu button alone');
+
+    // A search typed before the app took the page over is kept, and the list is asked with it.
+    const typedEarly = await context.newPage();
+    const releaseTyped = await holdScripts(typedEarly);
+    await typedEarly.goto(`${portal.url}/applications`, { waitUntil: 'domcontentloaded' });
+    await typedEarly.getByLabel('Search').fill('Banda');
+    const searched = typedEarly.waitForRequest((request) => request.url().includes('/api/applications?') && request.url().includes('search=Banda'), { timeout: 30_000 });
+    releaseTyped();
+    await searched;
+    assert.equal(await typedEarly.getByLabel('Search').inputValue(), 'Banda', 'the typed search stays in its field');
+    await typedEarly.close();
+
+    // Another staff member's stored session on this browser never sees it: the app renders theirs.
+    const superuser = logins.find((l) => l.role === 'SUPERUSER');
+    const { token } = await (
+      await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: superuser.email, password: superuser.password }) })
+    ).json();
+    // A browser whose page cookies are the admin's (left behind, or made up) but whose stored session is the superuser's.
+    const adminToken = (await context.cookies()).find((c) => c.name === 'portal_page_session').value;
+    const idOf = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url')).id;
+    const other = await (await phonePage(browser, { serviceWorkers: 'block' })).context().newPage();
+    await other.context().addCookies([
+      { name: 'portal_page_role', value: 'ADMIN', url: portal.url },
+      { name: 'portal_page_session', value: adminToken, url: portal.url, sameSite: 'Strict' },
+    ]);
+    await other.addInitScript((stored) => localStorage.setItem('user', stored), token);
+    const releaseOther = await holdScripts(other);
+    await other.goto(`${portal.url}/applications`, { waitUntil: 'domcontentloaded' });
+    assert.equal(await other.locator('html').getAttribute('data-rendered-for-person'), String(idOf(adminToken)), "the page was rendered for the admin's cookie");
+    assert.equal(await other.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'hidden', "the admin's page stays hidden from the superuser's session");
+    releaseOther();
+    await other.getByRole('combobox', { name: 'University' }).waitFor({ timeout: 20_000 });
+    assert.equal(await other.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'visible');
+    await other.context().close();
+
+    // Signing out forgets the session cookie with the token.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${portal.url}/login`);
+    assert.ok(!(await context.cookies()).some((c) => c.name === 'portal_page_session'), 'signing out forgot the session cookie');
+    await context.close();
+  });
+
+  it('/dashboard of a returning staff member: arrives rendered for that person with its figures and drawn charts, and the app adopts them without asking again (decision 013)', async () => {
+    // No service worker: it would serve the shell's scripts from its cache, past the hold below.
+    const page = await signedInTab(
+      await phonePage(browser, { serviceWorkers: 'block' }),
+      portal.url,
+      logins.find((l) => l.role === 'ADMIN'),
+    );
+    const context = page.context();
+    const seen = problems(page);
+    const statsCalls = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/dashboard/stats' && statsCalls.push(request.url()));
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    assert.ok(await heading.isVisible(), 'the dashboard shows before any script runs');
+    assert.ok(await page.getByRole('list', { name: 'Summary' }).getByText('Programs').isVisible(), 'with its figures');
+    // The chart itself, not its legend alone: the drawing surface has its arcs.
+    const arcs = page.locator('figure[aria-label="Programs by Faculty"] svg.MuiChartsSvgLayer-root path');
+    assert.ok((await arcs.count()) > 0, 'the pie chart is drawn in the HTML');
+    await heading.evaluate((element) => {
+      element.dataset.fromServer = 'yes';
+    });
+    release();
+    await whenInteractive(page.getByRole('button', { name: 'Open menu' }));
+    await page.waitForLoadState('networkidle');
+    assert.equal(await heading.getAttribute('data-from-server'), 'yes', 'the app kept the element the server rendered');
+    assert.deepEqual(statsCalls, [], 'the figures came with the page');
+    assert.deepEqual(seen, []);
+    // Once adopted, each chart fits the phone's figure it is in, still drawn.
+    await page.waitForFunction(() => {
+      const figure = document.querySelector('figure[aria-label="Programs by Faculty"]');
+      const surface = figure?.querySelector('svg.MuiChartsSvgLayer-root');
+      return !!surface && surface.querySelectorAll('path').length > 0 && surface.getBoundingClientRect().width <= figure.clientWidth;
+    });
+    await context.close();
+  });
+
+  it("/dashboard of a SUPERUSER: a university chosen before the app took the page over is kept, and the dashboard shows that university's figures", async () => {
+    const page = await signedInTab(
+      await desktopPage(browser, { serviceWorkers: 'block' }),
+      portal.url,
+      logins.find((l) => l.role === 'SUPERUSER'),
+    );
+    const context = page.context();
+    const seen = problems(page);
+    const statsAsked = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/dashboard/stats' && statsAsked.push(new URL(request.url()).searchParams.get('universityId')));
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    assert.ok(await page.locator('html').getAttribute('data-rendered-for-person'), 'the dashboard was rendered for the SUPERUSER');
+    const selector = page.getByRole('combobox', { name: 'University' });
+    const [, chosen] = await selector.locator('option').allTextContents();
+    // As a person chooses: the keyboard's choice is the browser's own input (a script's is not recorded).
+    await selector.focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await selector.locator('option:checked').textContent(), chosen);
+    await page.locator('html').evaluate((html) => {
+      html.dataset.beforeTakeover = 'yes';
+    });
+    release();
+    // Taken over, the choice is saved and the page reloads scoped to it, as a choice made afterwards does.
+    const giveUpAt = Date.now() + 30_000;
+    for (let reloaded = false; !reloaded; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      assert.ok(Date.now() < giveUpAt, 'the page reloaded for the chosen university');
+      reloaded = await page
+        .locator('html')
+        .getAttribute('data-before-takeover', { timeout: 1000 })
+        .then((mark) => mark === null)
+        .catch(() => false);
+    }
+    await page.getByRole('list', { name: 'Summary' }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('combobox', { name: 'University' }).locator('option:checked').textContent(), chosen);
+    const id = await page.evaluate(() => localStorage.getItem('selectedUniversity'));
+    assert.ok(id, 'the choice was saved');
+    assert.equal(statsAsked.at(-1), id, "the dashboard asked for that university's figures");
+    assert.deepEqual(seen, []);
+    await context.close();
+  });
+
+  // Pages that show a person's own data name the scripts they will run (from the page manifests'
+  // `code`) and carry the remote list, whether the server renders them for the person or not.
+  it("the staff list and dashboard and an applicant's wizard: their head names every script they run to become usable", async () => {
     const staffPage = await signedInTab(
       await desktopPage(browser),
       portal.url,
@@ -293,7 +472,7 @@ describe('pages rendered on the server', () => {
     await wizard.context().close();
   });
 
-  it("never shows a page rendered for the applicant's role to a guest, and renders none for staff", async () => {
+  it("never shows a page rendered for the applicant's role to a guest, and renders none for a staff role without its session", async () => {
     const page = await phonePage(browser);
     // A cookie left behind (or made up) names a role the browser holds no session of.
     await page.context().addCookies([{ name: 'portal_page_role', value: 'USER', url: portal.url }]);
@@ -307,7 +486,7 @@ describe('pages rendered on the server', () => {
 
     for (const role of ['ADMIN', 'SUPERUSER']) {
       const html = await (await fetch(`${portal.url}/dashboard`, { headers: { cookie: `portal_page_role=${role}` } })).text();
-      assert.ok(!/<html[^>]*data-rendered-for/.test(html) && !html.includes('University of Zambia'), `${role}: the staff dashboard is the browser's to render`);
+      assert.ok(!/<html[^>]*data-rendered-for/.test(html) && !html.includes('University of Zambia'), `${role}: with no session to render it for, the staff dashboard is the browser's to render`);
     }
   });
 
@@ -325,5 +504,81 @@ describe('pages rendered on the server', () => {
     await page.waitForURL(`${portal.url}/dashboard`, { timeout: 20_000 });
     assert.equal(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'visible');
     await page.context().close();
+  });
+
+  it("/apply of a returning applicant with no draft: arrives rendered for that person, keeps what they typed before the app took over and saves it; a device holding a draft gets the app's page from it (decision 013)", async () => {
+    const page = await signedInTab(
+      await phonePage(browser, { serviceWorkers: 'block' }),
+      portal.url,
+      logins.find((l) => l.role === 'USER'),
+    );
+    const context = page.context();
+    const applicant = logins.find((l) => l.role === 'USER');
+    const { token } = await (
+      await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: applicant.email, password: applicant.password }) })
+    ).json();
+    const draftOnServer = () => fetch(`${portal.url}/api/drafts/mine`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal((await draftOnServer()).status, 404, 'the applicant starts with no draft on the server');
+    const seen = problems(page);
+    const asked = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/notifications')) asked.push(pathname);
+    });
+    const { id: universityId, name } = (await (await fetch(`${portal.url}/api/universities`)).json()).at(-2);
+    const release = await holdScripts(page);
+    await page.goto(`${portal.url}/apply/${universityId}`, { waitUntil: 'domcontentloaded' });
+    const html = page.locator('html');
+    assert.ok(await html.getAttribute('data-rendered-for-person'), 'the wizard was rendered for the applicant');
+    assert.equal(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'visible');
+    assert.ok(await page.getByRole('heading', { level: 1, name: `Apply to ${name}` }).isVisible(), 'the wizard shows before any script');
+    assert.ok(await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).isVisible());
+    assert.ok(await page.getByRole('button', { name: 'Next' }).isVisible());
+    // Filled from the applicant's account, as the app fills a new draft.
+    assert.equal(await page.getByLabel(/^Email/).inputValue(), applicant.email);
+    await page.getByLabel(/^City/).fill('Kabwe');
+    // Zambia chosen as a person chooses (the keyboard's input is the browser's own), and a province
+    // typed into the text field shown before Zambia's list can take over.
+    await page.getByLabel(/^Country/).focus();
+    await page.keyboard.type('Zambia');
+    assert.equal(await page.getByLabel(/^Country/).inputValue(), 'Zambia');
+    await page.getByLabel(/^Province/).fill('Kabwe District');
+    await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).evaluate((element) => {
+      element.dataset.fromServer = 'yes';
+    });
+    release();
+    await whenInteractive(page.getByRole('button', { name: 'Next' }));
+    assert.equal(await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).getAttribute('data-from-server'), 'yes', 'the app kept the form the server rendered');
+    assert.equal(await page.getByLabel(/^City/).inputValue(), 'Kabwe', 'what was typed before the takeover stays');
+    assert.equal(await page.getByLabel(/^Country/).inputValue(), 'Zambia', 'so does the country chosen');
+    // Now Zambia's list: the typed province is none of its entries, so it is asked again, as after choosing Zambia.
+    assert.equal(await page.locator('select#field-province').inputValue(), '');
+    // What was typed is the applicant's draft: on this device and, at the wizard's pace, on the server.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('applicationDraft') ?? '{}').city === 'Kabwe', null, { timeout: 10_000 });
+    let saved = null;
+    for (const giveUpAt = Date.now() + 20_000; Date.now() < giveUpAt && saved?.draft?.city !== 'Kabwe'; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      const answer = await draftOnServer();
+      saved = answer.ok ? await answer.json() : null;
+    }
+    assert.equal(saved?.draft?.city, 'Kabwe', 'the typed city reached the server draft');
+    assert.deepEqual(
+      asked.filter((path) => !path.startsWith('/api/drafts/mine')),
+      [],
+      'the university, programs, intakes and applications came with the page',
+    );
+    assert.deepEqual(seen, []);
+
+    // This device now holds a draft, which the server cannot see: the rendered page is hidden and the app shows the draft.
+    const again = await context.newPage();
+    const releaseAgain = await holdScripts(again);
+    await again.goto(`${portal.url}/apply/${universityId}`, { waitUntil: 'domcontentloaded' });
+    assert.equal(await again.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'hidden', "the server's page is not this device's draft");
+    releaseAgain();
+    await again.getByRole('heading', { name: 'Step 1 of 4: Personal' }).waitFor({ timeout: 30_000 });
+    assert.equal(await again.getByLabel(/^City/).inputValue(), 'Kabwe');
+    assert.equal(await again.locator('#root').evaluate((root) => getComputedStyle(root).visibility), 'visible');
+    // The demo applicant's other tests start with no draft.
+    await fetch(`${portal.url}/api/drafts/mine`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    await context.close();
   });
 });

@@ -45,7 +45,15 @@ export const PAGES = {
     { path: '/applications/:applicationId', ...USER_PAGE, code: ['applications'] },
     { path: '/universities/:id', ...USER_PAGE, code: ['universities'] },
     { path: '/courses/:id', ...USER_PAGE },
-    { path: '/apply/:universityId', ...USER_PAGE, code: ['wizard'] },
+    {
+      path: '/apply/:universityId',
+      ...USER_PAGE,
+      // Rendered for its applicant (decision 013), unless this device keeps a draft of its own
+      // (DRAFT_KEY of lib/application-draft.ts), which the server cannot see.
+      prerenderForPerson: true,
+      prerenderUnlessStored: ['applicationDraft'],
+      code: ['wizard'],
+    },
     // The notification centre (issue 18): reached from the shell's bell, no menu entry.
     { path: '/notifications', ...USER_PAGE },
   ],

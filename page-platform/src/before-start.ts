@@ -21,8 +21,16 @@
  *    form over with what was typed. The browser never sends a form itself
  *    (that would put a password in the address).
  */
-import { BEFORE_START_GLOBAL, PAGE_SCRIPTS_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE, SESSION_HIDES_PAGE_ATTRIBUTE, type BeforeStart } from './page-document';
-import { peekStoredSession } from './session-peek';
+import {
+  BEFORE_START_GLOBAL,
+  PAGE_SCRIPTS_ELEMENT_ID,
+  RENDERED_FOR_ATTRIBUTE,
+  RENDERED_FOR_PERSON_ATTRIBUTE,
+  RENDERED_UNLESS_STORED_ATTRIBUTE,
+  SESSION_HIDES_PAGE_ATTRIBUTE,
+  type BeforeStart,
+} from './page-document';
+import { peekStoredSession, SELECTED_UNIVERSITY_KEY, sessionPersonId } from './session-peek';
 
 const page = document;
 const html = page.documentElement;
@@ -57,12 +65,23 @@ page.addEventListener('submit', (event) => {
 });
 
 let storedRole: string | null = null;
+let storedPerson = '';
+let selected: string | null = null;
+let deviceHoldsPageState = false;
 try {
-  storedRole = peekStoredSession(localStorage)?.role ?? null;
+  const stored = peekStoredSession(localStorage);
+  storedRole = stored?.role ?? null;
+  storedPerson = sessionPersonId(stored);
+  selected = localStorage.getItem(SELECTED_UNIVERSITY_KEY);
+  deviceHoldsPageState = (html.getAttribute(RENDERED_UNLESS_STORED_ATTRIBUTE) ?? '').split(' ').some((key) => key !== '' && localStorage.getItem(key) !== null);
 } catch {
   // No storage at all (privacy modes): a guest.
 }
-if (storedRole !== html.getAttribute(RENDERED_FOR_ATTRIBUTE)) html.setAttribute(SESSION_HIDES_PAGE_ATTRIBUTE, '');
+// A person's page (decision 013) is theirs alone, rendered with no university selected and
+// with none of the page's own state this device may keep (the wizard's draft).
+const forPerson = html.getAttribute(RENDERED_FOR_PERSON_ATTRIBUTE);
+if (storedRole !== html.getAttribute(RENDERED_FOR_ATTRIBUTE) || (forPerson !== null && (forPerson !== storedPerson || selected !== null || deviceHoldsPageState)))
+  html.setAttribute(SESSION_HIDES_PAGE_ATTRIBUTE, '');
 
 let started = false;
 function addShellScripts(): void {

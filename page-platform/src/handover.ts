@@ -16,7 +16,7 @@
  * remotes take from the shell by name (a remote never imports this module
  * itself; lint says so).
  */
-import { createContext, createElement, useContext, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { BEFORE_START_GLOBAL, PRELOADED_RESPONSES_ELEMENT_ID, type BeforeStart } from './page-document';
 
 /** API responses by API path ('/api/universities'). */
@@ -120,4 +120,22 @@ export function useFormHandover(form: RefObject<HTMLFormElement | null>, apply: 
     // After the render that put the typed values into the form's state.
     form.current?.requestSubmit();
   }, [resend, form]);
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * True on the server and while the browser adopts the server's HTML
+ * (hydration), false in every other render. A render that depends on what only
+ * the browser knows (the window's width: a phone's cards or a table, a menu
+ * button or a sidebar) must, while adopting, draw what the server drew: both,
+ * with CSS showing the one that fits. React renders again once adopted, and
+ * that render may choose.
+ */
+export function useAdoptingServerHtml(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
 }

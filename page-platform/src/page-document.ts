@@ -20,6 +20,24 @@ export const SESSION_HIDES_PAGE_ATTRIBUTE = 'data-session';
  */
 export const RENDERED_FOR_ATTRIBUTE = 'data-rendered-for';
 
+/**
+ * Set on <html>, beside RENDERED_FOR_ATTRIBUTE, by the server's render of a
+ * page made for one person (decision 013): that person's id. The pre-start
+ * script hides the page from any other stored session, and from a SUPERUSER
+ * with a university selected (such a page is rendered for none).
+ */
+export const RENDERED_FOR_PERSON_ATTRIBUTE = 'data-rendered-for-person';
+
+/**
+ * Set on <html>, beside RENDERED_FOR_PERSON_ATTRIBUTE, when the page's
+ * manifest entry names local-storage keys (`prerenderUnlessStored`) whose
+ * presence means this device holds its own state of the page, which the
+ * server cannot see (the wizard's draft): space-separated. The pre-start
+ * script hides the page on such a device, and the app renders it from that
+ * state.
+ */
+export const RENDERED_UNLESS_STORED_ATTRIBUTE = 'data-rendered-unless-stored';
+
 /** The page's one inline style: a page the server rendered for someone else stays hidden. */
 export function pageStyle(): string {
   return `html[${SESSION_HIDES_PAGE_ATTRIBUTE}] #root{visibility:hidden}`;

@@ -16,13 +16,21 @@ import type { SessionRole } from './session-peek';
  */
 export const SERVER_RENDER_CONTRACT = 1;
 
+/** In a path of ServerRemoteBundle.preloadFor: the id of the person the page is rendered for ('/api/applications/user/{person}'). */
+export const PERSON_IN_PATH = '{person}';
+
 /** What a remote's server bundle (dist/server/remote.cjs) exports. */
 export interface ServerRemoteBundle<Component = unknown> {
   SERVER_RENDER_CONTRACT: number;
   App: Component;
   /** Whether the page at `pathname` looks the same for every guest (so it may be rendered ahead). */
   canPrerender(pathname: string): boolean;
-  /** The API paths (GET, no session) the page at `pathname` shows: '/api/universities'. */
+  /**
+   * The API paths (GET) the page at `pathname` shows: '/api/universities'.
+   * Asked without a session, or for a page rendered for a person (decision
+   * 013) with theirs, where PERSON_IN_PATH stands for that person's id and a
+   * 404 is embedded as null ('there is none').
+   */
   preloadFor(pathname: string): string[];
   /**
    * The name of the code of the page at `pathname` (its webpackChunkName), whose
@@ -39,7 +47,13 @@ export interface ServerShellBundle {
   sharedModules: Record<string, unknown>;
   /** `role`: the page-role cookie's; the plan says whom the page is rendered for (a guest when left out). */
   /** `code`: the names of the shell's code the page runs (its own page's, or the frame's around a remote's page; see ServerRemoteBundle.codeFor). */
-  documentPlan(pathname: string, remoteList: unknown, role?: SessionRole | null): { remote: string | null; renderedFor?: SessionRole | null; code?: readonly string[] } | null;
+  /** `person`: the server has checked a session of `role`, so a page marked `prerenderForPerson` may be planned for that person (decision 013); the plan says so (`forPerson`). */
+  documentPlan(
+    pathname: string,
+    remoteList: unknown,
+    role?: SessionRole | null,
+    person?: boolean,
+  ): { remote: string | null; renderedFor?: SessionRole | null; forPerson?: boolean; code?: readonly string[] } | null;
   /**
    * For a page the server does not render: the remote and code the browser
    * will run for a visitor of `role`, whose scripts the server names in the
@@ -56,5 +70,7 @@ export interface ServerShellBundle {
     remoteList: unknown;
     responses: Record<string, unknown>;
     renderedFor?: SessionRole | null;
+    /** The checked session of the person a `forPerson` page is rendered for. */
+    personToken?: string | null;
   }): Promise<string>;
 }

@@ -11,6 +11,9 @@
 /** Where the session token is kept in local storage (spec §9). */
 export const SESSION_TOKEN_KEY = 'user';
 
+/** Where a SUPERUSER's selected university is kept in local storage (spec §4): the staff lists follow it. */
+export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
+
 export type SessionRole = 'SUPERUSER' | 'ADMIN' | 'USER';
 const ROLES: readonly string[] = ['SUPERUSER', 'ADMIN', 'USER'] satisfies SessionRole[];
 
@@ -83,4 +86,43 @@ export function readPageRoleCookie(header: string | undefined): SessionRole | nu
     if (name === PAGE_ROLE_COOKIE && value && ROLES.includes(value)) return value as SessionRole;
   }
   return null;
+}
+
+/**
+ * The page-session cookie (decision 013): the stored session's token, so the
+ * server can render a page of the person's own data (a manifest entry marked
+ * `prerenderForPerson`) before any script has run. Only page requests read it:
+ * the API takes the token from its header alone and ignores cookies, so a
+ * request another site causes can change nothing, and `SameSite=Strict` keeps
+ * it off such requests anyway. Not HttpOnly: shared-auth's session writer
+ * keeps it in step with the stored session and deletes it at sign-out with no
+ * network, as it deletes the token; script could read it exactly as it reads
+ * the token in local storage.
+ */
+export const PAGE_SESSION_COOKIE = 'portal_page_session';
+
+/** What a session token may hold (base64url parts and dots): anything else is not one. */
+const TOKEN_TEXT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** The `document.cookie` assignment that keeps `token` until `peek`'s expiry, or forgets it (null). */
+export function pageSessionCookie(token: string | null, peek: Pick<SessionPeek, 'exp'> | null, options: { secure: boolean; nowMs?: number }): string {
+  const seconds = token && peek ? Math.floor(peek.exp - (options.nowMs ?? Date.now()) / 1000) : 0;
+  const value = token && seconds > 0 && TOKEN_TEXT.test(token) ? token : '';
+  return `${PAGE_SESSION_COOKIE}=${value}; Path=/; Max-Age=${Math.max(0, seconds)}; SameSite=Strict${options.secure ? '; Secure' : ''}`;
+}
+
+/** The token a request's Cookie header carries in the page-session cookie; null when none (or not shaped like one). */
+export function readPageSessionCookie(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, value] = part.split('=', 2).map((text) => text.trim());
+    if (name === PAGE_SESSION_COOKIE && value && TOKEN_TEXT.test(value)) return value;
+  }
+  return null;
+}
+
+/** The id of the person a session is for (the token's `id`, else `sub`), as text; '' when it names none. */
+export function sessionPersonId(peek: SessionPeek | null): string {
+  const id = peek?.claims.id ?? peek?.claims.sub;
+  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : '';
 }

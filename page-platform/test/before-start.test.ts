@@ -6,8 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { BEFORE_START_GLOBAL, PAGE_SCRIPTS_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE, SESSION_HIDES_PAGE_ATTRIBUTE, type BeforeStart } from '../src/page-document';
-import { SESSION_TOKEN_KEY } from '../src/session-peek';
+import {
+  BEFORE_START_GLOBAL,
+  PAGE_SCRIPTS_ELEMENT_ID,
+  RENDERED_FOR_ATTRIBUTE,
+  RENDERED_FOR_PERSON_ATTRIBUTE,
+  RENDERED_UNLESS_STORED_ATTRIBUTE,
+  SESSION_HIDES_PAGE_ATTRIBUTE,
+  type BeforeStart,
+} from '../src/page-document';
+import { SELECTED_UNIVERSITY_KEY, SESSION_TOKEN_KEY } from '../src/session-peek';
 import { token } from './tokens';
 
 const built = JSON.parse(
@@ -19,13 +27,31 @@ const built = JSON.parse(
 const SCRIPTS = ['/react.1a2b3c4d.js', '/main.5e6f7a8b.js'];
 
 /** A fresh page (its own document, window and storage) with the pre-start script run in its head. */
-function pageWith({ root, stored, renderedFor }: { root: string; stored?: string; renderedFor?: string }) {
+function pageWith({
+  root,
+  stored,
+  renderedFor,
+  forPerson,
+  selected,
+  unlessStored,
+  deviceKeys = {},
+}: {
+  root: string;
+  stored?: string;
+  renderedFor?: string;
+  forPerson?: string;
+  selected?: string;
+  unlessStored?: string;
+  deviceKeys?: Record<string, string>;
+}) {
   const page = document.implementation.createHTMLDocument('UniPortal');
   if (renderedFor) page.documentElement.setAttribute(RENDERED_FOR_ATTRIBUTE, renderedFor);
+  if (forPerson !== undefined) page.documentElement.setAttribute(RENDERED_FOR_PERSON_ATTRIBUTE, forPerson);
+  if (unlessStored !== undefined) page.documentElement.setAttribute(RENDERED_UNLESS_STORED_ATTRIBUTE, unlessStored);
   page.head.innerHTML = `<script type="application/json" id="${built.scriptsElementId}">${JSON.stringify(SCRIPTS)}</script>`;
   page.body.innerHTML = `<div id="root">${root}</div>`;
   const pageWindow: Record<string, unknown> = {};
-  const storage = { getItem: (key: string) => (key === SESSION_TOKEN_KEY ? (stored ?? null) : null) };
+  const storage = { getItem: (key: string) => (key === SESSION_TOKEN_KEY ? (stored ?? null) : key === SELECTED_UNIVERSITY_KEY ? (selected ?? null) : (deviceKeys[key] ?? null)) };
   new Function('document', 'window', 'localStorage', built.script)(page, pageWindow, storage);
   page.dispatchEvent(new Event('DOMContentLoaded'));
   return { page, recorded: pageWindow[BEFORE_START_GLOBAL] as BeforeStart, added: () => [...page.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')) };
@@ -49,6 +75,30 @@ describe('the pre-start script', () => {
     const { page, added } = pageWith({ root: '<h1>Start Your Journey</h1>', stored: token({ role: 'USER', exp: inAnHour }) });
     expect(page.documentElement.hasAttribute(SESSION_HIDES_PAGE_ATTRIBUTE)).toBe(true);
     expect(added()).toEqual(SCRIPTS);
+  });
+
+  it("shows a person's page to that person's stored session only, and not while a university is selected", () => {
+    const hidden = (options: { stored?: string; selected?: string }) =>
+      pageWith({ root: '<h1>Applications</h1>', renderedFor: 'SUPERUSER', forPerson: '7', ...options }).page.documentElement.hasAttribute(SESSION_HIDES_PAGE_ATTRIBUTE);
+    expect(hidden({ stored: token({ role: 'SUPERUSER', id: 7, exp: inAnHour }) })).toBe(false);
+    expect(hidden({ stored: token({ role: 'SUPERUSER', id: 8, exp: inAnHour }) })).toBe(true);
+    expect(hidden({ stored: token({ role: 'ADMIN', id: 7, exp: inAnHour }) })).toBe(true);
+    expect(hidden({})).toBe(true);
+    expect(hidden({ stored: token({ role: 'SUPERUSER', id: 7, exp: inAnHour }), selected: '3' })).toBe(true);
+  });
+
+  it("hides a person's page on a device keeping its own state of the page under a key the page names (the wizard's draft)", () => {
+    const applicant = token({ role: 'USER', id: 7, exp: inAnHour });
+    const hidden = (deviceKeys: Record<string, string>, unlessStored: string | null = 'applicationDraft otherKey') =>
+      pageWith({ root: '<h1>Apply</h1>', renderedFor: 'USER', forPerson: '7', stored: applicant, unlessStored: unlessStored ?? undefined, deviceKeys }).page.documentElement.hasAttribute(
+        SESSION_HIDES_PAGE_ATTRIBUTE,
+      );
+    expect(hidden({})).toBe(false);
+    expect(hidden({ applicationDraft: '{"step":2}' })).toBe(true);
+    expect(hidden({ otherKey: '' })).toBe(true);
+    expect(hidden({ unrelated: 'x' })).toBe(false);
+    // A page naming no keys is shown whatever the device keeps.
+    expect(hidden({ applicationDraft: '{}' }, null)).toBe(false);
   });
 
   it('shows it to a guest, and to a visitor whose token has expired or names no role', () => {

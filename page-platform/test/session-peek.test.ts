@@ -1,4 +1,15 @@
-import { PAGE_ROLE_COOKIE, pageRoleCookie, peekSession, peekStoredSession, readPageRoleCookie, SESSION_TOKEN_KEY } from '../src/session-peek';
+import {
+  PAGE_ROLE_COOKIE,
+  PAGE_SESSION_COOKIE,
+  pageRoleCookie,
+  pageSessionCookie,
+  readPageSessionCookie,
+  sessionPersonId,
+  peekSession,
+  peekStoredSession,
+  readPageRoleCookie,
+  SESSION_TOKEN_KEY,
+} from '../src/session-peek';
 import { token } from './tokens';
 
 const now = Date.UTC(2026, 10, 25, 12);
@@ -58,5 +69,28 @@ describe('the page-role cookie', () => {
     for (const header of [undefined, '', 'other=USER', `${PAGE_ROLE_COOKIE}=`, `${PAGE_ROLE_COOKIE}=ROOT`, `${PAGE_ROLE_COOKIE}=user`, `x${PAGE_ROLE_COOKIE}=USER`]) {
       expect(readPageRoleCookie(header)).toBeNull();
     }
+  });
+});
+
+describe('the page-session cookie (decision 013)', () => {
+  const now = Date.parse('2026-12-02T10:00:00Z');
+  const inAnHour = now / 1000 + 3600;
+  const live = token({ role: 'ADMIN', id: 5, exp: inAnHour });
+
+  it('keeps the token until it expires, strict to this site, and forgets it', () => {
+    expect(pageSessionCookie(live, { exp: inAnHour }, { secure: true, nowMs: now })).toBe(`${PAGE_SESSION_COOKIE}=${live}; Path=/; Max-Age=3600; SameSite=Strict; Secure`);
+    expect(pageSessionCookie(null, null, { secure: false, nowMs: now })).toBe(`${PAGE_SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`);
+    expect(pageSessionCookie(live, { exp: now / 1000 - 1 }, { secure: false, nowMs: now })).toBe(`${PAGE_SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`);
+    expect(pageSessionCookie('not a token; Path=/x', { exp: inAnHour }, { secure: false, nowMs: now })).toMatch(new RegExp(`^${PAGE_SESSION_COOKIE}=; `));
+  });
+
+  it('is read from a Cookie header only when it is shaped like a token', () => {
+    expect(readPageSessionCookie(`portal_page_role=ADMIN; ${PAGE_SESSION_COOKIE}=${live}`)).toBe(live);
+    for (const header of [undefined, '', `${PAGE_SESSION_COOKIE}=`, `${PAGE_SESSION_COOKIE}=abc`, `${PAGE_SESSION_COOKIE}=a.b.c<script>`]) expect(readPageSessionCookie(header)).toBeNull();
+  });
+
+  it("names the session's person", () => {
+    expect(sessionPersonId(peekSession(live, now))).toBe('5');
+    expect(sessionPersonId(null)).toBe('');
   });
 });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { PERSON_RENDERS_WAITING } from '../src/pages/page-renderer';
 import { startPortal, type TestPortal } from './helpers/portal';
 
 const INLINE_SCRIPT = 'document.documentElement.dataset.checked="1"';
@@ -29,8 +30,10 @@ const SHELL_BUNDLE = `
 const sharedApi = { instance: 'the shell\\'s shared-api' };
 exports.SERVER_RENDER_CONTRACT = 1;
 exports.sharedModules = { 'shared-api': sharedApi };
-exports.documentPlan = (pathname, remoteList, role) => {
+exports.documentPlan = (pathname, remoteList, role, person) => {
   if (pathname === '/login') return { remote: null, code: ['login'] };
+  // A page of the person's own data (prerenderForPerson), when the server has a session of the role.
+  if ((pathname === '/mine' || pathname === '/mine/slow') && role === 'USER' && person) return { remote: 'mfe_public', renderedFor: 'USER', forPerson: true };
   // A page the manifest marks for the applicant's role (prerenderForRoles).
   if (pathname === '/dashboard' && role === 'USER') return { remote: 'mfe_public', renderedFor: 'USER' };
   // The runtime list (/remotes.json) is what the real shell plans guest pages from.
@@ -38,9 +41,12 @@ exports.documentPlan = (pathname, remoteList, role) => {
   if (['/home', '/universities', '/guest/programs/4', '/broken'].includes(pathname)) return { remote: 'mfe_public' };
   return null;
 };
-exports.renderDocument = async ({ url, template, remotes, responses, renderedFor }) => {
+exports.renderDocument = async ({ url, template, remotes, responses, renderedFor, personToken }) => {
+  // A render that holds the worker for a while, as a long page does.
+  if (url === '/mine/slow') for (const until = Date.now() + 300; Date.now() < until; );
   const body = remotes.mfe_public ? remotes.mfe_public({ url, responses }) : '<h1>Sign In</h1>';
-  const marked = renderedFor ? template.replace('<html', '<html data-rendered-for="' + renderedFor + '"') : template;
+  const person = personToken ? JSON.parse(Buffer.from(personToken.split('.')[1], 'base64url').toString()).id : null;
+  const marked = renderedFor ? template.replace('<html', '<html data-rendered-for="' + renderedFor + '"' + (person ? ' data-rendered-for-person="' + person + '"' : '')) : template;
   return marked.replace('<div id="root"></div>', '<div id="root">' + body + '</div>');
 };
 `;
@@ -55,7 +61,12 @@ exports.App = ({ url, responses }) => {
 };
 exports.canPrerender = (pathname) => !pathname.startsWith('/guest/programs/');
 exports.codeFor = (pathname) => (pathname === '/home' ? 'landing' : null);
-exports.preloadFor = (pathname) => (pathname === '/universities' ? ['/api/universities', 'http://169.254.169.254/latest', '/api/../secret'] : []);
+exports.preloadFor = (pathname) =>
+  pathname === '/universities'
+    ? ['/api/universities', 'http://169.254.169.254/latest', '/api/../secret', '/api/applications/user/{person}']
+    : pathname.startsWith('/mine')
+      ? ['/api/notifications/unread-count?from=page', '/api/applications/user/{person}', '/api/drafts/mine']
+      : [];
 `;
 
 function writeBuilt(root: string, layout: 'workspace' | 'deployed'): void {
@@ -100,7 +111,7 @@ describe("pages: guests' pages rendered on the server (one port)", () => {
     assert.match(res.body, /<div id="root"><h1>Sign In<\/h1><\/div>/);
   });
 
-  it('embeds the API responses the page shows, fetched as a guest, and nothing but this API', async () => {
+  it("embeds the API responses the page shows, fetched as a guest, and nothing but this API nor any person's records", async () => {
     const universities = (await t.app.inject({ method: 'GET', url: '/api/universities' })).json();
     const res = await t.app.inject({ method: 'GET', url: '/universities' });
     const embedded = JSON.parse(res.body.match(/from the shell's shared-api (\{.*\})<\/main>/)![1]!.replace(/\\u003c/g, '<'));
@@ -131,6 +142,71 @@ describe("pages: guests' pages rendered on the server (one port)", () => {
     const home = await t.app.inject({ method: 'GET', url: '/home', headers: { cookie: 'portal_page_role=USER' } });
     assert.doesNotMatch(home.body, /data-rendered-for/);
     assert.notEqual(home.headers.etag, forRole.headers.etag);
+  });
+
+  it("renders a page of the person's own data for the session the page-session cookie carries, checked by the API, and keeps it nowhere (decision 013)", async () => {
+    const signUp = async (email: string) => {
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { firstName: 'Chanda', lastName: 'Mwale', email, phone: '0977000111', password: 'Kafue-River-2026!', role: 'USER', consent: true },
+      });
+      assert.equal(registered.statusCode, 201, registered.body);
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Kafue-River-2026!' } });
+      return login.json().token as string;
+    };
+    const idOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).id as number;
+    const mine = (cookie: string) => t.app.inject({ method: 'GET', url: '/mine', headers: { cookie } });
+    const first = await signUp('chanda.person@example.org');
+    const second = await signUp('mwila.person@example.org');
+
+    const page = await mine(`portal_page_role=USER; portal_page_session=${first}`);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, new RegExp(`^<!doctype html><html data-rendered-for="USER" data-rendered-for-person="${idOf(first)}" lang="en">`));
+    // The response the page shows, asked of the API with the person's session.
+    assert.match(page.body, /"\/api\/notifications\/unread-count\?from=page":\{"unreadCount":0\}/);
+    // The person's own records, by their id; and 'none' (a 404) as an answer the page shows.
+    assert.ok(page.body.includes(`"/api/applications/user/${idOf(first)}":[]`), 'the applications of the person the page is for');
+    assert.ok(page.body.includes('"/api/drafts/mine":null'), 'no draft: null, not a refusal');
+    assert.ok(!page.body.includes(first), 'the token is never written into the page');
+    assert.equal(page.headers['cache-control'], 'private, no-store');
+    assert.equal(page.headers['etag'], undefined);
+    assert.equal(page.headers['vary'], 'Accept-Encoding, Cookie');
+    // Another person gets their own page, never the first one's.
+    const theirs = await mine(`portal_page_role=USER; portal_page_session=${second}`);
+    assert.match(theirs.body, new RegExp(`data-rendered-for-person="${idOf(second)}"`));
+
+    // No session the API accepts, or not the role the page-role cookie names: the browser renders the page.
+    const tampered = `${first.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`;
+    for (const cookie of [
+      `portal_page_role=USER; portal_page_session=${tampered}`,
+      `portal_page_role=ADMIN; portal_page_session=${first}`,
+      `portal_page_session=${first}`,
+      'portal_page_role=USER; portal_page_session=a.b',
+    ]) {
+      const res = await mine(cookie);
+      assert.equal(res.body, TEMPLATE, cookie);
+    }
+    // Signed out: the API refuses the session, so the page is no longer made with it.
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first}` } })).statusCode, 200);
+    assert.equal((await mine(`portal_page_role=USER; portal_page_session=${first}`)).body, TEMPLATE);
+  });
+
+  it("leaves a person's page to the browser, at once, while as many renders of such pages as it allows wait for the worker", async () => {
+    const email = 'queue.person@example.org';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { firstName: 'Mutale', lastName: 'Banda', email, phone: '0977000222', password: 'Kafue-River-2026!', role: 'USER', consent: true },
+    });
+    const token = (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Kafue-River-2026!' } })).json().token as string;
+    const visit = () => t.app.inject({ method: 'GET', url: '/mine/slow', headers: { cookie: `portal_page_role=USER; portal_page_session=${token}` } });
+    const pages = await Promise.all(Array.from({ length: 10 }, visit));
+    const rendered = pages.filter((page) => page.body.includes('data-rendered-for-person')).length;
+    assert.equal(rendered, PERSON_RENDERS_WAITING, 'as many as may wait were rendered');
+    assert.equal(pages.filter((page) => page.body === TEMPLATE).length, 10 - PERSON_RENDERS_WAITING, 'the rest got the browser page at once');
+    // The worker free again, the next visit is rendered.
+    assert.match((await visit()).body, /data-rendered-for-person/);
   });
 
   it('sends the plain page when a render fails, and says so in the log', async () => {

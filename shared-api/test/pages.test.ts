@@ -1,5 +1,5 @@
 import { parseRemoteList } from '../src/contract/page-manifest-schema';
-import { mayPrerenderFor, menuEntries, pagesAt, preloadRouteAt, readRemoteList } from '../src/contract/pages';
+import { mayPrerenderFor, mayRenderForPerson, menuEntries, pagesAt, preloadRouteAt, readRemoteList } from '../src/contract/pages';
 
 const page = { path: '/programs', roles: ['ADMIN'], layout: 'staff', nav: [{ menu: 'sidebar', label: 'Programs', order: 30, iconPath: 'M3 3h18v18H3z' }] };
 const valid = { entry: '/remotes/mfe-staff/remoteEntry.js', pages: { format: 1, pages: [page, { path: '/programs/:id', roles: ['ADMIN', 'SUPERUSER'], layout: 'staff' }] } };
@@ -20,6 +20,7 @@ const INVALID: Record<string, unknown> = {
   'an icon path that is far too long': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, iconPath: 'M1 1'.repeat(600) }] }] } },
   'a page rendered ahead for guests by role': { ...valid, pages: { format: 1, pages: [{ ...page, roles: ['guest', 'ADMIN'], prerenderForRoles: ['guest'] }] } },
   'a page rendered ahead for a role that cannot open it': { ...valid, pages: { format: 1, pages: [{ ...page, prerenderForRoles: ['USER'] }] } },
+  'a person mark that is not true or false': { ...valid, pages: { format: 1, pages: [{ ...page, prerenderForPerson: 'yes' }] } },
   'a guest in an entry': { ...valid, pages: { format: 1, pages: [{ ...page, nav: [{ menu: 'sidebar', label: 'x', order: 1, roles: ['guest'] }] }] } },
 };
 
@@ -31,6 +32,19 @@ describe('the runtime list of remotes and their page manifests', () => {
       expect([why, parseRemoteList({ x: entry }).rejected]).toEqual([why, ['x']]);
       expect([why, readRemoteList({ x: entry }).rejected]).toEqual([why, ['x']]);
     }
+  });
+
+  it("reads the storage keys that hide a person's page on a device keeping its own state, named only on such a page", () => {
+    const keys = { ...valid, pages: { format: 1, pages: [{ ...page, prerenderForPerson: true, prerenderUnlessStored: ['applicationDraft'] }] } };
+    expect(parseRemoteList({ mfe_staff: keys }).rejected).toEqual([]);
+    expect(readRemoteList({ mfe_staff: keys }).rejected).toEqual([]);
+    // Checked where a manifest is made and published (the browser leaves them alone: see STORAGE_KEY_NAME).
+    const wrong = [
+      { prerenderUnlessStored: ['applicationDraft'] },
+      { prerenderForPerson: true, prerenderUnlessStored: ['"><script>alert(1)</script>'] },
+      { prerenderForPerson: true, prerenderUnlessStored: 'applicationDraft' },
+    ];
+    for (const fields of wrong) expect(parseRemoteList({ mfe_staff: { ...valid, pages: { format: 1, pages: [{ ...page, ...fields }] } } }).rejected).toEqual(['mfe_staff']);
   });
 
   it('reads a page rendered ahead for a signed-in role, and a shell that predates the field reads the rest as before', () => {
@@ -48,6 +62,16 @@ describe('the runtime list of remotes and their page manifests', () => {
     expect(mayPrerenderFor(entry, 'SUPERUSER')).toBe(false);
     expect(mayPrerenderFor({ ...entry, prerender: undefined }, 'guest')).toBe(false);
     expect(mayPrerenderFor({ ...entry, roles: ['guest'] }, 'USER')).toBe(false);
+  });
+
+  it('lets the server render a page for a person (decision 013) only where its manifest says so, for the roles that may open it', () => {
+    const list = { path: '/applications', roles: ['ADMIN', 'SUPERUSER'] as Array<'ADMIN' | 'SUPERUSER'>, layout: 'staff' as const, prerenderForPerson: true };
+    expect(parseRemoteList({ mfe_staff: { ...valid, pages: { format: 1, pages: [list] } } }).rejected).toEqual([]);
+    expect(readRemoteList({ mfe_staff: { ...valid, pages: { format: 1, pages: [list] } } }).rejected).toEqual([]);
+    expect(mayRenderForPerson(list, 'ADMIN')).toBe(true);
+    expect(mayRenderForPerson(list, 'USER')).toBe(false);
+    expect(mayRenderForPerson({ ...list, prerenderForPerson: undefined }, 'ADMIN')).toBe(false);
+    expect(mayRenderForPerson({ ...list, prerenderForPerson: false }, 'ADMIN')).toBe(false);
   });
 
   it('leaves out only the remote with a bad entry', () => {

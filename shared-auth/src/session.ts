@@ -1,4 +1,4 @@
-import { peekSession, SESSION_TOKEN_KEY, type SessionRole } from 'page-platform/session-peek';
+import { peekSession, SELECTED_UNIVERSITY_KEY as SELECTED_KEY, SESSION_TOKEN_KEY, type SessionRole } from 'page-platform/session-peek';
 
 export type Role = SessionRole;
 
@@ -16,7 +16,7 @@ export interface SessionUser {
 
 /** Local storage keys, exactly as spec §9; the session token's is the session peek's. */
 export const TOKEN_KEY = SESSION_TOKEN_KEY;
-export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
+export const SELECTED_UNIVERSITY_KEY = SELECTED_KEY;
 export const UNIVERSITIES_KEY = 'universities';
 
 interface RawClaims {

@@ -70,20 +70,25 @@ describe('sessionWriter', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('keeps the page-role cookie (the role only, never the token) in step with the stored session', () => {
+  it("keeps the page cookies in step with the stored session: the role, and the token for the person's own pages (decision 013)", () => {
     const token = fakeToken({ ...claims, role: 'USER', exp: future() });
     sessionWriter.signIn(token);
     expect(document.cookie).toContain('portal_page_role=USER');
-    expect(document.cookie).not.toContain(token);
+    expect(document.cookie).toContain(`portal_page_session=${token}`);
+    // Signing out deletes both at once, with no request: a shared phone offline keeps neither.
     sessionWriter.signOut();
     expect(document.cookie).not.toContain('portal_page_role');
+    expect(document.cookie).not.toContain(token);
 
-    localStorage.setItem('user', fakeToken({ ...claims, exp: future() }));
+    const stored = fakeToken({ ...claims, exp: future() });
+    localStorage.setItem('user', stored);
     sessionWriter.restore();
     expect(document.cookie).toContain('portal_page_role=ADMIN');
+    expect(document.cookie).toContain(`portal_page_session=${stored}`);
     localStorage.setItem('user', fakeToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }));
     sessionWriter.restore();
     expect(document.cookie).not.toContain('portal_page_role');
+    expect(document.cookie).not.toContain('portal_page_session=e');
   });
 
   it('saves and clears the selected university', () => {
@@ -92,6 +97,14 @@ describe('sessionWriter', () => {
     sessionWriter.selectUniversity(null);
     expect(localStorage.getItem('selectedUniversity')).toBeNull();
     expect(authStore.getState().selectedUniversity).toBeNull();
+  });
+
+  it('remembers a university for the next page without changing the page shown', () => {
+    sessionWriter.rememberUniversity(4);
+    expect(localStorage.getItem('selectedUniversity')).toBe('4');
+    expect(authStore.getState().selectedUniversity).toBeNull();
+    sessionWriter.rememberUniversity(null);
+    expect(localStorage.getItem('selectedUniversity')).toBeNull();
   });
 });
 

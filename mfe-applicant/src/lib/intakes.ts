@@ -17,8 +17,9 @@ export interface UniversityIntakes {
   answered: boolean;
 }
 
-export function useUniversityIntakes(universityId: number | null): UniversityIntakes {
-  const { data, error, loading } = useServerData(universityId === null ? null : () => intakesApi.ofUniversity(universityId), [universityId]);
+/** `rendered`: the answer a page the server rendered came with (not asked again). */
+export function useUniversityIntakes(universityId: number | null, rendered?: Intake[]): UniversityIntakes {
+  const { data, error, loading } = useServerData(universityId === null ? null : () => intakesApi.ofUniversity(universityId), [universityId], { initial: rendered });
   if (universityId === null || loading || (!data && !error)) return { intakes: [], outlook: null, answered: false };
   const intakes = !error && Array.isArray(data) ? data : [];
   return { intakes, outlook: intakeOutlook(intakes), answered: true };

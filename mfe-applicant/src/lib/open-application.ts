@@ -7,9 +7,10 @@
 import { applicationsApi, DECIDABLE_STATUSES, type Application } from 'shared-api';
 import { useServerData } from 'shared-api/data';
 
-export function useOpenApplication(userId: number | null | undefined, universityId: number | null): Application | null | undefined {
+/** `rendered`: the applicant's applications a page the server rendered came with (not asked again). */
+export function useOpenApplication(userId: number | null | undefined, universityId: number | null, rendered?: Application[]): Application | null | undefined {
   const asking = Boolean(userId) && universityId !== null;
-  const { data, error, loading } = useServerData(asking ? () => applicationsApi.ofUser(userId!, { skipLogoutOn401: true }) : null, [userId, universityId]);
+  const { data, error, loading } = useServerData(asking ? () => applicationsApi.ofUser(userId!, { skipLogoutOn401: true }) : null, [userId, universityId], { initial: asking ? rendered : undefined });
   if (!asking || error) return null;
   if (loading || data === undefined) return undefined;
   if (!Array.isArray(data)) return null;

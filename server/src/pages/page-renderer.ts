@@ -26,7 +26,8 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskUrl } from 'api/log-safety';
 import { PAGE_SCRIPTS_ELEMENT_ID } from 'page-platform/page-document';
-import type { SessionRole } from 'page-platform/session-peek';
+import { PERSON_IN_PATH } from 'page-platform/render-contract';
+import { peekSession, sessionPersonId, type SessionRole } from 'page-platform/session-peek';
 import { fileStamp } from '../lib/file-stamp';
 import { readPageScripts, scriptsToPreload, withPreloads } from './page-scripts';
 import type { BrowserPage, PagePlan, RenderWorkerData, WorkerReply, WorkerRequest } from './protocol';
@@ -54,6 +55,8 @@ export class RenderedPage {
     readonly html: string,
     /** Changes whenever anything the page is made of changes. */
     readonly etag: string,
+    /** Made for one person (decision 013): no cache but the browser's own may keep it. */
+    readonly personal = false,
   ) {}
 
   encodedAs(encoding: keyof typeof compressors): Promise<Buffer> {
@@ -74,17 +77,32 @@ export interface PageRendererOptions {
    * they are, so the server renders with the versions the browser runs.
    */
   modulesFrom: string;
-  /** GET an API path without a session: its JSON body, or undefined unless it answered 200 with JSON. */
-  fetchJson(apiPath: string): Promise<unknown>;
+  /**
+   * GET an API path, without a session or with `token`'s: its JSON body; null
+   * when it answered 404 (there is none of it); undefined for any other answer.
+   */
+  fetchJson(apiPath: string, token?: string): Promise<unknown>;
   log: FastifyBaseLogger;
   /** Documents kept; each is a few tens of KB. */
   maxDocuments?: number;
+  /** Renders of a person's page that may wait for the worker at once (PERSON_RENDERS_WAITING). */
+  personRendersWaiting?: number;
 }
+
+/**
+ * A person's page is rendered on every visit, never from a cache (decision
+ * 013), in the one render worker (tens of milliseconds each). When this many
+ * such renders already wait for it, the next person's page is left to the
+ * browser at once: rendering ahead is a head start, and a queue of renders
+ * would take it away (the bench measured 1.8 s at the median with 32 staff
+ * asking at once, and no bound).
+ */
+export const PERSON_RENDERS_WAITING = 4;
 
 const SHELL_BUNDLE = path.join('server', 'render-document.cjs');
 const REMOTE_BUNDLE = path.join('server', 'remote.cjs');
-/** What a remote may ask to embed: a GET of this API, nothing else. */
-const EMBEDDABLE_API_PATH = /^\/api\/[A-Za-z0-9/_-]+$/;
+/** What a remote may ask to embed: a GET of this API (a list's plain query included), nothing else. */
+const EMBEDDABLE_API_PATH = /^\/api\/[A-Za-z0-9/_-]+(\?[A-Za-z0-9=&_-]+)?$/;
 
 /** The render thread: dist/render-worker.mjs beside the built server, or the TypeScript source under tests. */
 function startRenderThread(modulesFrom: string): Worker {
@@ -130,6 +148,7 @@ export class PageRenderer {
   private template: { stamp: string; text: string } | null = null;
   private readonly maxDocuments: number;
   private readonly failuresLogged = new Set<string>();
+  private personRenders = 0;
 
   constructor(private readonly options: PageRendererOptions) {
     this.maxDocuments = options.maxDocuments ?? 200;
@@ -139,8 +158,12 @@ export class PageRenderer {
    * The page at `url` rendered for a visitor whose page-role cookie says `role`
    * (null: a guest), or null when the browser should render it. A role without
    * a page of its own at `url` gets the guests' page, as without the cookie.
+   * `sessionToken`: the page-session cookie's (decision 013). A page marked for
+   * its person is rendered from responses asked with it, which is how the
+   * session is checked: any refusal leaves the page to the browser. Such a
+   * page is never kept here.
    */
-  async render(url: string, role: SessionRole | null = null): Promise<RenderedPage | null> {
+  async render(url: string, role: SessionRole | null = null, sessionToken: string | null = null): Promise<RenderedPage | null> {
     // A query string is left to the browser: pages do not depend on one, and
     // distinct queries must not each cost a render.
     if (url.includes('?') || url.includes('#')) return null;
@@ -155,13 +178,26 @@ export class PageRenderer {
       if (fileStamp(bundle)) remoteBundles[name] = bundle;
     }
     const remoteList = this.options.layout.remoteList();
+    // Only a session of the role the page-role cookie names, not expired, is worth asking the API about.
+    const peek = sessionToken ? peekSession(sessionToken) : null;
+    const person = peek !== null && peek.role === role ? { token: sessionToken!, id: sessionPersonId(peek) } : null;
     try {
-      const plan = (await this.call({ kind: 'plan', shellBundle, pathname: url, remoteBundles, remoteList, role })) as PagePlan;
+      const plan = (await this.call({ kind: 'plan', shellBundle, pathname: url, remoteBundles, remoteList, role, person: person !== null })) as PagePlan;
       if (!plan) return null;
+      const forPerson = plan.forPerson && person !== null ? person : null;
+      // Renders already waiting: the browser's page now, without asking the API for this one.
+      if (forPerson && this.personRendersFull()) return null;
       const responses: Record<string, unknown> = {};
-      for (const apiPath of plan.preload) {
+      for (const planned of plan.preload) {
+        // A person's page may name its person's own records ('/api/applications/user/{person}').
+        if (planned.includes(PERSON_IN_PATH) && !forPerson) continue;
+        const apiPath = forPerson ? planned.replaceAll(PERSON_IN_PATH, encodeURIComponent(forPerson.id)) : planned;
         if (!EMBEDDABLE_API_PATH.test(apiPath)) continue;
-        const body = await this.options.fetchJson(apiPath);
+        const body = await this.options.fetchJson(apiPath, forPerson?.token);
+        // A person's page shows all of its data or is left to the browser: a refusal means the session is not good.
+        if (body === undefined && forPerson) return null;
+        // 'There is none' (404) is an answer a person's page shows (no draft yet); a guest's page is rendered without it.
+        if (body === null && !forPerson) continue;
         if (body !== undefined) responses[apiPath] = body;
       }
       const remote = plan.remote ? { name: plan.remote, bundle: remoteBundles[plan.remote]! } : null;
@@ -172,6 +208,7 @@ export class PageRenderer {
           JSON.stringify([
             url,
             plan.renderedFor,
+            forPerson?.id ?? null,
             shellStamp,
             template.stamp,
             remote?.bundle ?? null,
@@ -185,20 +222,43 @@ export class PageRenderer {
           ]),
         )
         .digest('base64url');
-      const cached = this.cachedDocument(key);
+      const cached = forPerson ? undefined : this.cachedDocument(key);
       if (cached !== undefined) return cached;
-      const rendered = (await this.call({ kind: 'render', shellBundle, url, template: template.text, remote, remoteList, responses, renderedFor: plan.renderedFor })) as string;
+      // Again after the API's answers: others may have taken the places meanwhile.
+      if (forPerson && this.personRendersFull()) return null;
+      if (forPerson) this.personRenders += 1;
+      let rendered: string;
+      try {
+        rendered = (await this.call({
+          kind: 'render',
+          shellBundle,
+          url,
+          template: template.text,
+          remote,
+          remoteList,
+          responses,
+          renderedFor: plan.renderedFor,
+          personToken: forPerson?.token ?? null,
+        })) as string;
+      } finally {
+        if (forPerson) this.personRenders -= 1;
+      }
       const preloads = scriptsToPreload({
         shell: shellScripts?.scripts ?? null,
         shellCode: plan.shellCode,
         remote: remote ? { scripts: remoteScripts?.scripts ?? null, entry: remoteEntries(remoteList).find(([name]) => name === remote.name)?.[1] ?? '', code: plan.remoteCode } : null,
         already: shellScriptsOf(template.text),
       });
-      return this.keepDocument(key, new RenderedPage(withPreloads(rendered, preloads), `"${key}"`));
+      const page = new RenderedPage(withPreloads(rendered, preloads), `"${key}"`, forPerson !== null);
+      return forPerson ? page : this.keepDocument(key, page);
     } catch (error) {
       this.logFailure(url, error, 'pages: rendering on the server failed; the browser renders this page');
       return null;
     }
+  }
+
+  private personRendersFull(): boolean {
+    return this.personRenders >= (this.options.personRendersWaiting ?? PERSON_RENDERS_WAITING);
   }
 
   private cachedDocument(key: string, documents = this.documents): RenderedPage | undefined {

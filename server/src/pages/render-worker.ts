@@ -73,17 +73,18 @@ function codeNames(code: string | readonly string[] | null | undefined): readonl
 async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
   const shell = shellAt(request.shellBundle);
   if (request.kind === 'plan') {
-    const plan = shell.documentPlan(request.pathname, request.remoteList, request.role);
+    const plan = shell.documentPlan(request.pathname, request.remoteList, request.role, request.person);
     if (!plan) return null;
     // A shell that predates rendering for a role plans guests' pages only.
     const renderedFor = plan.renderedFor ?? null;
+    const forPerson = request.person && plan.forPerson === true;
     const shellCode = plan.code ?? [];
-    if (plan.remote === null) return { remote: null, preload: [], renderedFor, shellCode, remoteCode: [] };
+    if (plan.remote === null) return { remote: null, preload: [], renderedFor, forPerson: false, shellCode, remoteCode: [] };
     const remoteFile = request.remoteBundles[plan.remote];
     if (!remoteFile) return null;
     const remote = remoteAt(remoteFile, request.shellBundle, shell);
     return remote.canPrerender(request.pathname)
-      ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor, shellCode, remoteCode: codeNames(remote.codeFor?.(request.pathname)) }
+      ? { remote: plan.remote, preload: remote.preloadFor(request.pathname), renderedFor, forPerson, shellCode, remoteCode: codeNames(remote.codeFor?.(request.pathname)) }
       : null;
   }
   if (request.kind === 'browser-page') {
@@ -94,7 +95,15 @@ async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
   }
   const remotes: Record<string, unknown> = {};
   if (request.remote) remotes[request.remote.name] = remoteAt(request.remote.bundle, request.shellBundle, shell).App;
-  return shell.renderDocument({ url: request.url, template: request.template, remotes, remoteList: request.remoteList, responses: request.responses, renderedFor: request.renderedFor });
+  return shell.renderDocument({
+    url: request.url,
+    template: request.template,
+    remotes,
+    remoteList: request.remoteList,
+    responses: request.responses,
+    renderedFor: request.renderedFor,
+    personToken: request.personToken,
+  });
 }
 
 parentPort!.on('message', (request: WorkerRequest) => {

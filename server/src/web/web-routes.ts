@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRemoteList, type RemoteList } from 'shared-api/contract';
-import { readPageRoleCookie } from 'page-platform/session-peek';
+import { readPageRoleCookie, readPageSessionCookie } from 'page-platform/session-peek';
 import { jsonFileReader } from '../lib/file-stamp';
 import { PageRenderer, remoteEntries, type WebLayout } from '../pages/page-renderer';
 import { REMOTE_PACKAGES, type WebConfig } from './config';
@@ -213,8 +213,9 @@ export function webLayout(web: WebConfig, warn?: (message: string) => void): Web
 }
 
 /** An API response as a guest would get it: its JSON, or undefined unless 200 with JSON. */
-async function guestJson(app: FastifyInstance, apiPath: string): Promise<unknown> {
-  const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+async function apiJson(app: FastifyInstance, apiPath: string, token?: string): Promise<unknown> {
+  const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  if (response.statusCode === 404) return null;
   if (response.statusCode !== 200 || !String(response.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
   return response.json();
 }
@@ -245,7 +246,7 @@ async function webRoutes(app: FastifyInstance, options: WebPlatformOptions): Pro
   const deployed = web.layout === 'deployed';
   // A deployed web root keeps every version under remotes/<package>/<version>/.
   const remoteDist = new Map<string, string>(REMOTE_PACKAGES.map((pkg) => [pkg, deployed ? path.join(root, 'remotes', pkg) : path.join(root, pkg, 'dist')]));
-  const renderer = web.renderPages ? new PageRenderer({ layout, modulesFrom: SHELL_PACKAGE, fetchJson: (apiPath) => guestJson(app, apiPath), log: app.log }) : null;
+  const renderer = web.renderPages ? new PageRenderer({ layout, modulesFrom: SHELL_PACKAGE, fetchJson: (apiPath, token) => apiJson(app, apiPath, token), log: app.log }) : null;
   if (renderer) {
     app.addHook('onListen', async () => {
       void renderer.warm(WARM_PAGES);
@@ -272,15 +273,17 @@ async function webRoutes(app: FastifyInstance, options: WebPlatformOptions): Pro
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!renderer || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     const role = readPageRoleCookie(request.headers.cookie);
-    const page = (await renderer.render(request.url, role)) ?? (await renderer.browserPage(request.url, role));
+    const session = readPageSessionCookie(request.headers.cookie);
+    const page = (await renderer.render(request.url, role, session)) ?? (await renderer.browserPage(request.url, role));
     if (page === null) return false;
     htmlHeaders(reply, csp());
-    reply.header('Cache-Control', NO_CACHE);
-    // The page-role cookie picks the page (and the scripts it names): no cache may give one role's page to another.
+    // A page made for one person (decision 013) is kept by no cache, the browser's included.
+    reply.header('Cache-Control', page.personal ? 'private, no-store' : NO_CACHE);
+    // The page cookies pick the page (and the scripts it names): no cache may give one role's or person's page to another.
     reply.header('Vary', 'Accept-Encoding, Cookie');
-    reply.header('ETag', page.etag);
+    if (!page.personal) reply.header('ETag', page.etag);
     reply.type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === page.etag) {
+    if (!page.personal && request.headers['if-none-match'] === page.etag) {
       await reply.code(304).send();
       return true;
     }

@@ -8,7 +8,7 @@
 import { forgetPreloaded, usePreloaded } from 'page-platform/handover';
 import { API_BASE } from '../contract/constants';
 
-export { PreloadedResponsesProvider, useFormHandover, type PreloadedResponses, type TypedField } from 'page-platform/handover';
+export { PreloadedResponsesProvider, useAdoptingServerHtml, useFormHandover, type PreloadedResponses, type TypedField } from 'page-platform/handover';
 
 /** The API path a client call goes to: 'universities' → '/api/universities'. */
 export function apiPath(path: string): string {

@@ -8,7 +8,7 @@
  * passed this schema at its source.
  */
 import * as z from 'zod/mini';
-import { ICON_PATH, ICON_PATH_MAX_LENGTH, MENUS, PAGE_AUDIENCES, PAGE_CODE_NAME, PAGE_LAYOUTS, PAGE_MANIFEST_FORMAT, SIGNED_IN_ROLES, type RemoteList } from './pages';
+import { ICON_PATH, ICON_PATH_MAX_LENGTH, MENUS, PAGE_AUDIENCES, PAGE_CODE_NAME, PAGE_LAYOUTS, PAGE_MANIFEST_FORMAT, SIGNED_IN_ROLES, STORAGE_KEY_NAME, type RemoteList } from './pages';
 
 const PATH = /^\/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*)?(\/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*))*$/;
 
@@ -43,6 +43,21 @@ export const pageEntrySchema = z
      * predates it reads the manifest as before.
      */
     prerenderForRoles: z.optional(z.array(z.enum(SIGNED_IN_ROLES))),
+    /**
+     * The server may render this page for the person whose page-session cookie
+     * it checks (decision 013), with the API responses that person may read:
+     * a page of their own data. A field of its own, so a shell that predates it
+     * reads the manifest as before.
+     */
+    prerenderForPerson: z.optional(z.boolean()),
+    /**
+     * Local-storage keys under which a device keeps its own state of this page
+     * (the wizard's draft), which the server cannot see: a page rendered for
+     * the person is hidden on a device holding any of them, and the browser
+     * renders it from that state. A field of its own, so a shell that predates
+     * it reads the manifest as before.
+     */
+    prerenderUnlessStored: z.optional(z.array(z.string().check(z.regex(STORAGE_KEY_NAME, 'a storage key is letters, digits, ., - and _'))).check(z.minLength(1), z.maxLength(8))),
     nav: z.optional(z.array(navEntrySchema)),
     /**
      * The names of the page's code: first the webpackChunkName of its route's
@@ -56,6 +71,7 @@ export const pageEntrySchema = z
   .check(
     z.refine((page) => !page.nav?.length || !page.path.includes(':'), 'a page with a menu entry has no parameters in its path'),
     z.refine((page) => (page.prerenderForRoles ?? []).every((role) => page.roles.includes(role)), 'a page is rendered ahead only for roles that may open it'),
+    z.refine((page) => !page.prerenderUnlessStored || page.prerenderForPerson === true, 'storage keys that hide a page are named only on a page rendered for its person'),
   );
 
 export const pageManifestSchema = z.object({

@@ -44,6 +44,12 @@ export const ICON_PATH_MAX_LENGTH = 2000;
  * leaves it alone, to stay small); the schema checks it where a manifest is made.
  */
 export const PAGE_CODE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * A local-storage key a page's manifest entry names (PageEntry.prerenderUnlessStored).
+ * Only the server reads those keys (the shell's render marks the page with them, and
+ * checks each again there); the browser's structural check leaves them alone, to stay small.
+ */
+export const STORAGE_KEY_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const isIconPath = (value: unknown) => typeof value === 'string' && value.length <= ICON_PATH_MAX_LENGTH && ICON_PATH.test(value);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -72,6 +78,7 @@ function isPageEntry(value: unknown): boolean {
     (PAGE_LAYOUTS as readonly unknown[]).includes(value.layout) &&
     (value.prerender === undefined || typeof value.prerender === 'boolean') &&
     (value.prerenderForRoles === undefined || (isListOf(value.prerenderForRoles, SIGNED_IN_ROLES) && isListOf(value.prerenderForRoles, value.roles as string[]))) &&
+    (value.prerenderForPerson === undefined || typeof value.prerenderForPerson === 'boolean') &&
     (value.nav === undefined || (Array.isArray(value.nav) && value.nav.every(isNavEntry) && (value.nav.length === 0 || !value.path.includes(':'))))
   );
 }
@@ -84,6 +91,11 @@ function isPageEntry(value: unknown): boolean {
 export function mayPrerenderFor(page: PageEntry, audience: PageAudience): boolean {
   if (!page.roles.includes(audience)) return false;
   return audience === 'guest' ? page.prerender === true : (page.prerenderForRoles?.includes(audience) ?? false);
+}
+
+/** Whether the server may render `page` for a person of `role` whose session it has checked (decision 013). */
+export function mayRenderForPerson(page: PageEntry, role: SignedInRole): boolean {
+  return page.prerenderForPerson === true && page.roles.includes(role);
 }
 
 /** Whether one remote's entry in the list has the shape the shell reads (its schema was checked where it was published). */

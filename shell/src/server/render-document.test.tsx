@@ -48,6 +48,14 @@ describe('documentPlan', () => {
     for (const role of ['ADMIN', 'SUPERUSER'] as const) expect(documentPlan('/dashboard', TEST_REMOTES, role)).toBeNull();
   });
 
+  it("plans a person's page only for a session the server checked, naming the storage keys that hide it on a device keeping its own state", () => {
+    expect(documentPlan('/apply/3', TEST_REMOTES, 'USER', true)).toEqual(
+      expect.objectContaining({ remote: 'mfe_applicant', renderedFor: 'USER', forPerson: true, unlessStored: ['applicationDraft'] }),
+    );
+    expect(documentPlan('/apply/3', TEST_REMOTES, 'USER', false)).toBeNull();
+    expect(documentPlan('/apply/3', TEST_REMOTES, 'ADMIN', true)).toBeNull();
+  });
+
   it('leaves pages that need a session, and guest pages the manifest does not mark prerender, to the browser', () => {
     for (const path of ['/dashboard', '/applications', '/programs', '/users', '/no/such/page']) expect(documentPlan(path, TEST_REMOTES)).toBeNull();
     expect(documentPlan('/guest/programs/4', TEST_REMOTES)).toBeNull();
@@ -148,6 +156,22 @@ describe('renderDocument', () => {
     expect(root).toMatch(/<button[^>]*>Logout<\/button>/);
     expect(root).toMatch(/<button[^>]*>Menu<\/button>/);
     expect(html).not.toMatch(/eyJ|Bearer/);
+  });
+
+  it("marks a person's page with the person and the storage keys that hide it, never writing the token", async () => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const personToken = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ id: 7, role: 'USER', email: 'ada@example.com', name: 'Ada Banda', exp: Date.now() / 1000 + 3600 })}.signature`;
+    const html = await renderDocument({
+      url: '/apply/3',
+      template: TEMPLATE,
+      remotes: { mfe_applicant: PublicApp },
+      remoteList: TEST_REMOTES,
+      responses: {},
+      renderedFor: 'USER',
+      personToken,
+    });
+    expect(html).toMatch(/^<!doctype html><html data-rendered-for="USER" data-rendered-for-person="7" data-rendered-unless-stored="applicationDraft">/);
+    expect(html).not.toContain(personToken.split('.')[1]);
   });
 
   it('renders a guest page unmarked', async () => {

@@ -19,14 +19,14 @@ import { StaticRouter } from 'react-router-dom';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { embeddedResponsesElement, PreloadedResponsesProvider, scriptSafeJson, type PreloadedResponses } from 'page-platform/handover';
-import { REMOTE_LIST_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE } from 'page-platform/page-document';
+import { REMOTE_LIST_ELEMENT_ID, RENDERED_FOR_ATTRIBUTE, RENDERED_FOR_PERSON_ATTRIBUTE, RENDERED_UNLESS_STORED_ATTRIBUTE } from 'page-platform/page-document';
 import { SERVER_RENDER_CONTRACT, type ServerRemoteBundle } from 'page-platform/render-contract';
 import * as sharedApi from 'shared-api';
 import * as sharedAuth from 'shared-auth';
-import { sessionWriter } from 'shared-auth';
+import { decodeSession, sessionWriter, type SessionUser } from 'shared-auth';
 import { AppProviders } from '../App';
 import { forgetLoadedRemotes } from '../features/remotes/RemoteArea';
-import { mayPrerenderFor, pagesAt, readRemoteList, type SignedInRole } from 'shared-api/pages';
+import { mayPrerenderFor, mayRenderForPerson, pagesAt, readRemoteList, STORAGE_KEY_NAME, type PageEntry, type SignedInRole } from 'shared-api/pages';
 import { areaFor } from '../routes/paths';
 import { FRAME_CODE, PortalRoutes, SHELL_PAGE_CODE } from '../routes/PortalRoutes';
 import { provideRemotes, type RemoteList, type RemoteName } from './server-registry';
@@ -53,15 +53,32 @@ function remoteListFrom(list: unknown): RemoteList | null {
 export interface DocumentPlan {
   remote: RemoteName | null;
   renderedFor?: SignedInRole | null;
+  /** Rendered for the person whose session the server checked, not only for the role (decision 013). */
+  forPerson?: boolean;
   /** The names of the shell's code the page runs (webpackChunkNames of lazy imports): its own page's, or the frame's around a remote's page. */
   code?: readonly string[];
+  /** A person's page: the storage keys of its manifest entry that hide it on a device holding them (`prerenderUnlessStored`). */
+  unlessStored?: readonly string[];
 }
 
-function remotePagePlan(remotes: RemoteList, pathname: string, role: SignedInRole | null): DocumentPlan | null {
+/**
+ * The page at `pathname` of the remote that owns it for `role`, when `mayRender` allows its
+ * manifest entry: for the role or a guest (mayPrerenderFor), or for a person (mayRenderForPerson).
+ */
+function plannedPage(remotes: RemoteList, pathname: string, role: SignedInRole | null, mayRender: (page: PageEntry) => boolean, forPerson = false): DocumentPlan | null {
   const area = areaFor(remotes, role, pathname);
   if (area.kind !== 'remote') return null;
-  const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && mayPrerenderFor(p.page, role ?? 'guest'));
-  return page ? { remote: area.remote, renderedFor: role, code: Object.hasOwn(FRAME_CODE, area.layout) ? FRAME_CODE[area.layout] : [] } : null;
+  const page = pagesAt(remotes, pathname).find((p) => p.remote === area.remote && mayRender(p.page));
+  if (!page) return null;
+  // Checked here again, as they go into the page's markup (the browser's structural check of the list leaves them alone).
+  const unlessStored = forPerson ? page.page.prerenderUnlessStored?.filter((key) => typeof key === 'string' && STORAGE_KEY_NAME.test(key)) : undefined;
+  return {
+    remote: area.remote,
+    renderedFor: role,
+    ...(forPerson ? { forPerson } : {}),
+    ...(unlessStored?.length ? { unlessStored } : {}),
+    code: Object.hasOwn(FRAME_CODE, area.layout) ? FRAME_CODE[area.layout] : [],
+  };
 }
 
 /**
@@ -69,15 +86,21 @@ function remotePagePlan(remotes: RemoteList, pathname: string, role: SignedInRol
  * null: the browser renders it. `role` is what the visitor's page-role cookie
  * says: a page of that role marked for it in `prerenderForRoles`, else the
  * guests' page (which the pre-start script hides from a session), as a
- * remote's manifest marks `prerender`. `remoteList` is what the server serves
- * as /remotes.json, so the browser decides the same.
+ * remote's manifest marks `prerender`. `person`: the server has checked a
+ * session of that role, so a page marked `prerenderForPerson` is rendered for
+ * them (decision 013). `remoteList` is what the server serves as
+ * /remotes.json, so the browser decides the same.
  */
-export function documentPlan(pathname: string, remoteList?: unknown, role: SignedInRole | null = null): DocumentPlan | null {
+export function documentPlan(pathname: string, remoteList?: unknown, role: SignedInRole | null = null, person = false): DocumentPlan | null {
   const own = Object.hasOwn(SHELL_PAGE_CODE, pathname) ? SHELL_PAGE_CODE[pathname] : undefined;
   if (own) return { remote: null, renderedFor: null, code: own };
   const remotes = remoteListFrom(remoteList);
   if (!remotes) return null;
-  return (role && remotePagePlan(remotes, pathname, role)) || remotePagePlan(remotes, pathname, null);
+  return (
+    (role && person && plannedPage(remotes, pathname, role, (page) => mayRenderForPerson(page, role), true)) ||
+    (role && plannedPage(remotes, pathname, role, (page) => mayPrerenderFor(page, role))) ||
+    plannedPage(remotes, pathname, null, (page) => mayPrerenderFor(page, 'guest'))
+  );
 }
 
 /** What the head of a page the browser renders can name ahead (browserPagePlan). */
@@ -131,6 +154,12 @@ export interface RenderDocumentInput {
   responses: PreloadedResponses;
   /** The signed-in role the page is rendered for (documentPlan's `renderedFor`); a guest's page when left out. */
   renderedFor?: SignedInRole | null;
+  /**
+   * The session of the person a page is rendered for (documentPlan's
+   * `forPerson`), which the server has checked: the store holds its user,
+   * never the token itself, and the page is marked with the person's id.
+   */
+  personToken?: string | null;
 }
 
 /**
@@ -170,12 +199,12 @@ function collectingCache(): { cache: EmotionCache; globalNames: Set<string> } {
   return { cache, globalNames };
 }
 
-async function renderToHtml({ url, remotes, remoteList, responses, renderedFor }: RenderDocumentInput): Promise<{ html: string; styles: string }> {
+async function renderToHtml({ url, remotes, remoteList, responses, renderedFor, personToken }: RenderDocumentInput, person: SessionUser | null): Promise<{ html: string; styles: string }> {
   provideRemotes(remoteListFrom(remoteList), remotes);
   // Each render starts from the remotes it was given, not a previous render's.
   forgetLoadedRemotes();
-  // A role's page is rendered for the role alone: no token, no name (see sessionWriter.renderAs).
-  sessionWriter.renderAs(renderedFor ?? null);
+  // A role's page is rendered for the role alone: no token, no name; a person's with their user, still no token (see sessionWriter.renderAs).
+  sessionWriter.renderAs(renderedFor ?? null, personToken ? person : null);
   // Collect the styles instead of writing them beside the elements (see stylesFor).
   const { cache, globalNames } = collectingCache();
   const errors: unknown[] = [];
@@ -211,11 +240,17 @@ let queue: Promise<unknown> = Promise.resolve();
 /** The whole page: the template with the styles, the rendered root and the embedded responses. Renders run one at a time. */
 export function renderDocument(input: RenderDocumentInput): Promise<string> {
   if (!ROOT_ELEMENT.test(input.template) || !input.template.includes('</head>')) return Promise.reject(new Error('the template has no </head> or no empty <div id="root">'));
+  const person = input.personToken ? decodeSession(input.personToken) : null;
+  if (input.personToken && (!person || person.role !== input.renderedFor)) return Promise.reject(new Error("the person's session does not name the role the page is rendered for"));
   const run = queue.then(async () => {
-    const { html, styles } = await renderToHtml(input);
+    const { html, styles } = await renderToHtml(input, person);
     const embedded = embeddedResponsesElement(input.responses) + remoteListElement(input.remoteList);
-    // The pre-start script shows a role's page only to a stored session of that role.
-    const marked = input.renderedFor ? input.template.replace(/<html\b/i, `<html ${RENDERED_FOR_ATTRIBUTE}="${input.renderedFor}"`) : input.template;
+    // The pre-start script shows a role's page only to a stored session of that role, and a person's to
+    // that person, on a device holding none of the page's own state (keys the manifest checked).
+    const unlessStored = person && input.renderedFor ? (documentPlan(new URL(input.url, 'http://page').pathname, input.remoteList, input.renderedFor, true)?.unlessStored ?? []) : [];
+    const personMarks = person ? ` ${RENDERED_FOR_PERSON_ATTRIBUTE}="${person.id}"${unlessStored.length ? ` ${RENDERED_UNLESS_STORED_ATTRIBUTE}="${unlessStored.join(' ')}"` : ''}` : '';
+    const marks = input.renderedFor ? ` ${RENDERED_FOR_ATTRIBUTE}="${input.renderedFor}"${personMarks}` : '';
+    const marked = marks ? input.template.replace(/<html\b/i, `<html${marks}`) : input.template;
     return marked.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `${embedded}<div id="root">${html}</div>`);
   });
   queue = run.catch(() => undefined);

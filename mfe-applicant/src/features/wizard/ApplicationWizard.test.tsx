@@ -97,6 +97,17 @@ describe('application wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Apply to University of Zambia' })).toBeInTheDocument();
   });
 
+  it('asks for the university, the open application, its intakes and its programs at once, not one round after another', async () => {
+    // On a 150 ms round trip each round the wizard waits for costs a phone a visible moment (issue 19).
+    (universitiesApi.get as jest.Mock).mockReturnValue(new Promise(() => undefined));
+    (applicationsApi.ofUser as jest.Mock).mockReturnValue(new Promise(() => undefined));
+    renderAt(<ApplicationWizard />, { path: '/apply/:universityId', url: '/apply/3' });
+    await waitFor(() => expect(universitiesApi.get).toHaveBeenCalledWith(3));
+    expect(applicationsApi.ofUser).toHaveBeenCalled();
+    expect(intakesApi.ofUniversity).toHaveBeenCalledWith(3);
+    expect(programsApi.ofUniversity).toHaveBeenCalledWith(3);
+  });
+
   it('step 1 cannot be left with missing fields and offers only the listed genders and countries', async () => {
     const user = userEvent.setup();
     signIn({ name: null, phone: null });

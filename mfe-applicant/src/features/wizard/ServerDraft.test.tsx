@@ -72,6 +72,22 @@ async function openWizard() {
   });
 }
 
+/** A complete draft at its last step with its four documents on the server, restored into a new wizard; answers a submission. */
+async function openRestoredAtReview() {
+  const types = ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE'] as const;
+  get.mockResolvedValue(
+    serverDraft({
+      draft: { ...complete, step: 4 },
+      files: types.map((documentType) => ({ documentType, fileName: `${documentType.toLowerCase()}.pdf`, fileType: 'application/pdf', size: 8 })),
+    }),
+  );
+  (draftsApi.downloadFile as jest.Mock).mockImplementation(async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+  (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99, message: 'Application submitted successfully' }) });
+  await openWizard();
+  await screen.findByText(/We restored your draft/);
+  return types;
+}
+
 async function advance(ms: number) {
   await act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
@@ -309,18 +325,31 @@ describe('the draft on the server', () => {
     expect(save.mock.calls[0][0]).toMatchObject({ city: 'Livingstone', updatedAt: '2026-03-02T08:30:00.000Z' });
   });
 
-  it('does not send again at submission the documents the server draft holds', async () => {
-    const types = ['NRC_FRONT', 'NRC_BACK', 'ACADEMIC_RESULTS', 'CERTIFICATE'] as const;
-    get.mockResolvedValue(
-      serverDraft({
-        draft: { ...complete, step: 4 },
-        files: types.map((documentType) => ({ documentType, fileName: `${documentType.toLowerCase()}.pdf`, fileType: 'application/pdf', size: 8 })),
-      }),
+  it('Submit waits for a draft save on its way, and nothing goes to the draft after the application', async () => {
+    await openRestoredAtReview();
+    // A change (back a step) makes a save, which is on its way when Submit is pressed.
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    let answerSave = () => undefined as void;
+    save.mockImplementationOnce(
+      ({ updatedAt: _seen, ...body }: Draft['draft'] & { updatedAt: string | null }) =>
+        new Promise<Draft>((resolve) => (answerSave = () => resolve(serverDraft({ updatedAt: '2026-03-02T09:30:00.000Z', draft: body })))),
     );
-    (draftsApi.downloadFile as jest.Mock).mockImplementation(async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
-    (applicationsApi.submit as jest.Mock).mockResolvedValue({ json: () => Promise.resolve({ id: 99, message: 'Application submitted successfully' }) });
-    await openWizard();
-    await screen.findByText(/We restored your draft/);
+    await advance(SAVE_INTERVAL_MS);
+    expect(save).toHaveBeenCalledTimes(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Application' }));
+    await advance(1000);
+    expect(applicationsApi.submit).not.toHaveBeenCalled();
+    await act(async () => answerSave());
+    await screen.findByRole('heading', { name: 'Application Submitted' });
+    expect(applicationsApi.submit).toHaveBeenCalledTimes(1);
+    await advance(30_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(putFile).not.toHaveBeenCalled();
+  });
+
+  it('does not send again at submission the documents the server draft holds', async () => {
+    const types = await openRestoredAtReview();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Application' }));
     await screen.findByRole('heading', { name: 'Application Submitted' });
     const form = (applicationsApi.submit as jest.Mock).mock.calls[0][0] as FormData;

@@ -1,1 +1,2 @@
 export { ApplicationWizard } from './components/ApplicationWizard';
+export { wizardPageData } from './api/page-data';

@@ -33,6 +33,11 @@ export const FIELD_LABELS: Record<DraftField, string> = {
   grade12Results: 'Grade 12 results',
 };
 
+/** Whether a form control's name is one of the draft's text fields (what a typed value may change). */
+export function isTextDraftField(name: string): name is Exclude<DraftField, 'programIds' | 'grade12Results'> {
+  return Object.hasOwn(FIELD_LABELS, name) && name !== 'programIds' && name !== 'grade12Results';
+}
+
 // The file rules live in lib/, shared with the application detail page's re-upload.
 export { checkDocument, checkFile, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../../lib/document-check';
 

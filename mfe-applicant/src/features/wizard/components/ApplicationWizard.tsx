@@ -11,7 +11,8 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { DOCUMENT_TYPES, isMissing, isRecordId, programsApi, universitiesApi, WIZARD_STEPS, type ApplicationFee, type Program } from 'shared-api';
+import { DOCUMENT_TYPES, isMissing, isRecordId, programsApi, universitiesApi, useFormHandover, WIZARD_STEPS, ZAMBIA_PROVINCES, type ApplicationFee, type Draft, type Program } from 'shared-api';
+import type { IntakeOutlook } from 'shared-api/intakes';
 import { useServerData } from 'shared-api/data';
 import { useShowWhenComplete } from 'shared-api/complete-view';
 import { feeFor } from 'shared-api/fees';
@@ -19,11 +20,13 @@ import { useAuth } from 'shared-auth';
 import { NotFoundState } from 'shared-auth/ui';
 import { Loading } from '../../../components/Loading';
 import { formatDate } from '../../../lib/format';
+import { useUniversityIntakes } from '../../../lib/intakes';
 import { useOpenApplication } from '../../../lib/open-application';
 import { useDocumentUploads } from '../hooks/useDocumentUploads';
+import { useRenderedWizardData } from '../hooks/useRenderedWizardData';
 import { useServerDraft } from '../hooks/useServerDraft';
 import { useWizardDraft } from '../hooks/useWizardDraft';
-import { STEPS, toApplicationCreate, validateStep, type FieldErrors } from '../model';
+import { isTextDraftField, STEPS, toApplicationCreate, validateStep, type FieldErrors } from '../model';
 import { PersonalStep } from './PersonalStep';
 import { ProgramStep } from './ProgramStep';
 import { feeNotice, ReviewStep } from './ReviewStep';
@@ -51,13 +54,19 @@ export function ApplicationWizard() {
   const { universityId: param = '' } = useParams();
   const universityId = isRecordId(param) ? Number(param) : null;
   const user = useAuth((s) => s.user);
+  // A wizard the server rendered for its applicant came with these answers (decision 013).
+  const rendered = useRenderedWizardData(universityId, user?.id);
   // The university is looked up before the wizard shows: an address naming no
   // university gets a not-found page, never an empty wizard titled 'Apply'.
-  const lookup = useServerData(universityId === null ? null : () => universitiesApi.get(universityId), [universityId]);
+  const lookup = useServerData(universityId === null ? null : () => universitiesApi.get(universityId), [universityId], { initial: rendered.university });
   // Any failure but 'not found' (offline, server busy) keeps the wizard usable; the name is only a heading.
   const university: { id: number; name: string } | 'missing' | null =
     universityId === null || isMissing(lookup.error) ? 'missing' : lookup.error ? { id: universityId, name: '' } : lookup.data ? { id: universityId, name: lookup.data.name } : null;
-  const openApplication = useOpenApplication(user?.id, universityId);
+  const openApplication = useOpenApplication(user?.id, universityId, rendered.applications);
+  // What the wizard itself waits for is asked now, with the university and the open application,
+  // not once they have answered: on a phone's 150 ms round trip each round after another shows.
+  const { outlook } = useUniversityIntakes(universityId, rendered.intakes);
+  const programsLoad = useServerData(universityId === null ? null : () => programsApi.ofUniversity(universityId), [universityId], { initial: rendered.programs });
   const [startAnother, setStartAnother] = useState(false);
 
   if (university === 'missing') {
@@ -97,17 +106,47 @@ export function ApplicationWizard() {
       </Paper>
     );
   }
-  return <Wizard key={universityId} universityId={universityId} universityName={university.name} user={{ id: user.id, name: user.name, email: user.email, phone: user.phone }} />;
+  return (
+    <Wizard
+      key={universityId}
+      universityId={universityId}
+      universityName={university.name}
+      user={{ id: user.id, name: user.name, email: user.email, phone: user.phone }}
+      outlook={outlook}
+      programsLoad={programsLoad}
+      renderedDraft={rendered.draft}
+    />
+  );
 }
 
-function Wizard({ universityId, universityName, user }: { universityId: number; universityName: string; user: { id: number; name: string | null; email: string; phone: string | null } }) {
+function Wizard({
+  universityId,
+  universityName,
+  user,
+  outlook,
+  programsLoad,
+  renderedDraft,
+}: {
+  universityId: number;
+  universityName: string;
+  user: { id: number; name: string | null; email: string; phone: string | null };
+  /** The university's intakes, asked by the page with the university (null until answered). */
+  outlook: IntakeOutlook | null;
+  /** Its programs, asked by the page with the university. */
+  programsLoad: { data: Program[] | undefined; error: unknown };
+  /** The applicant's draft on the server, as the page the server rendered came with it (null: none). */
+  renderedDraft: Draft | null | undefined;
+}) {
   const { draft, files, update, setFile, discard, restored, filesRestored } = useWizardDraft(universityId, user);
   const uploads = useDocumentUploads(user.id, files, filesRestored);
-  const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, update, setFile, uploads });
+  const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, rendered: renderedDraft, update, setFile, uploads });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const intake = useIntakeChoice(universityId);
-  const formShown = useShowWhenComplete(true, intake.outlook !== null && filesRestored);
-  const programsLoad = useServerData(() => programsApi.ofUniversity(universityId), [universityId]);
+  const intake = useIntakeChoice(outlook);
+  // A fresh application (no draft here, none on the server) starts at the first step, which has no
+  // files: it shows at once, as the server rendered it, without waiting for this device's file store.
+  const [freshFromServer] = useState(renderedDraft === null && !restored);
+  const formShown = useShowWhenComplete(true, intake.outlook !== null && (filesRestored || freshFromServer));
+  const form = useRef<HTMLFormElement>(null);
   const allPrograms = useMemo<Program[]>(() => programsLoad.data ?? [], [programsLoad.data]);
   // Only the chosen intake's programs may be chosen (all of them for a university without intakes).
   const { offered } = intake;
@@ -166,6 +205,16 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
     update({ [name]: value });
     if (errors[name as keyof FieldErrors]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
+  // What the applicant typed into the server's form before the app took it over is kept, in the
+  // form's order. As choosing Zambia does, a province typed for no country or another one does not
+  // stay once Zambia's list of provinces takes over.
+  const countryHandedOver = useRef(draft.country);
+  useFormHandover(form, ({ name, value }) => {
+    if (!isTextDraftField(name)) return;
+    if (name === 'country') countryHandedOver.current = value;
+    if (name === 'province' && countryHandedOver.current === 'Zambia' && !(ZAMBIA_PROVINCES as readonly string[]).includes(value)) return;
+    onChange(name, value);
+  });
 
   const submit = async () => {
     const found = validateStep(4, draft, files);
@@ -189,6 +238,9 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
     serverDraft.suspend();
     let sent = false;
     try {
+      // A draft save on its way when Submit was pressed returns first: landing after the
+      // application, it would bring back the draft the application ends.
+      await serverDraft.settled();
       const { submitApplication, UNCLEAR_MESSAGE } = await import(/* webpackChunkName: "wizard-upload" */ '../api/submit');
       const application = { ...toApplicationCreate(draft, user.id), ...(intake.chosen ? { intakeId: intake.chosen.id } : {}) };
       // What the server will ask, said on the Submitted screen after the draft is gone.
@@ -301,7 +353,7 @@ function Wizard({ universityId, universityName, user }: { universityId: number; 
           </Step>
         ))}
       </Stepper>
-      <Paper component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="wizard-step-heading">
+      <Paper ref={form} component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="wizard-step-heading">
         <Typography id="wizard-step-heading" ref={heading} tabIndex={-1} variant="h5" component="h2" gutterBottom sx={{ outline: 'none' }}>
           Step {step} of {WIZARD_STEPS}: {STEPS[step - 1]}
         </Typography>

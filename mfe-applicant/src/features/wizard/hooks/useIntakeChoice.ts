@@ -7,7 +7,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Intake, Program } from 'shared-api';
 import type { IntakeOutlook } from 'shared-api/intakes';
-import { useUniversityIntakes } from '../../../lib/intakes';
 
 export const CHOOSE_INTAKE_MESSAGE = 'Choose the intake you are applying into';
 
@@ -24,8 +23,8 @@ export interface IntakeChoice {
   offered: (programs: Program[]) => Program[];
 }
 
-export function useIntakeChoice(universityId: number): IntakeChoice {
-  const { outlook } = useUniversityIntakes(universityId);
+/** `outlook`: the university's intakes as the page read them (useUniversityIntakes), null until answered. */
+export function useIntakeChoice(outlook: IntakeOutlook | null): IntakeChoice {
   const open = useMemo(() => (outlook?.kind === 'open' ? outlook.open : []), [outlook]);
   const [choiceId, setChoiceId] = useState<number | null>(null);
   const [error, setError] = useState('');

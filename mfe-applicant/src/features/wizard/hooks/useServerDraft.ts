@@ -31,6 +31,8 @@ import type { UploadOfFile, UploadStates } from './useDocumentUploads';
 
 export const SAVE_INTERVAL_MS = 3000;
 export const MAX_BACKOFF_MS = 60_000;
+/** How long Submit waits for a draft save on its way (the client's own timeout for a save is 10 s). */
+export const ROUND_WAIT_MS = 10_000;
 /** This device's view of the server draft: the version it last saw and when the local draft last changed. */
 export const SYNC_KEY = 'applicationDraftSync';
 
@@ -104,6 +106,9 @@ function adoptServer(data: DraftData, universityId: number): Partial<Application
   return patch;
 }
 
+/** The server holds no draft of this applicant (its 404, or the rendered page's null). */
+class NoServerDraft extends Error {}
+
 interface Options {
   universityId: number;
   draft: ApplicationDraft;
@@ -112,13 +117,15 @@ interface Options {
   ready: boolean;
   /** Whether a local draft of this applicant was found. */
   hadLocalDraft: boolean;
+  /** The server's draft as the page the server rendered came with it (null: none): not asked again. */
+  rendered?: Draft | null;
   update: (patch: Partial<ApplicationDraft>) => void;
   setFile: (type: DocumentType, file: File | null) => void;
   /** The wizard's resumable uploads: a finished one is linked to the draft instead of sending the file again. */
   uploads: { states: UploadStates; uploadOf: (type: DocumentType, file: File) => UploadOfFile };
 }
 
-export function useServerDraft({ universityId, draft, files, ready, hadLocalDraft, update, setFile, uploads }: Options) {
+export function useServerDraft({ universityId, draft, files, ready, hadLocalDraft, rendered, update, setFile, uploads }: Options) {
   const [reconciled, setReconciled] = useState(false);
   const version = useRef<string | null>(readSync().version);
   /** The serialized fields the server last accepted (null: unknown or none). */
@@ -128,6 +135,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   const serverTypes = useRef<Set<DocumentType>>(new Set());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const busy = useRef(false);
+  /** The round on its way (resolved when none is): Submit waits for it, so no save lands after the application ends the draft. */
+  const round = useRef<Promise<void>>(Promise.resolve());
   /** The page was hidden while a round was on its way: what waits goes the moment it returns. */
   const leaveAfterRound = useRef(false);
   const lastRequestAt = useRef(0);
@@ -136,6 +145,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   const latest = useRef({ draft, files, uploadOf: uploads.uploadOf });
   latest.current = { draft, files, uploadOf: uploads.uploadOf };
   const previousJson = useRef<string | null>(null);
+  /** The fields the wizard opened with: what a fresh wizard has saved (what was typed since is not). */
+  const [openedJson] = useState(() => JSON.stringify(toDraftData(draft)));
 
   const learn = useCallback((server: Draft) => {
     version.current = server.updatedAt;
@@ -152,6 +163,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         return;
       }
       busy.current = true;
+      let roundDone = () => undefined as void;
+      round.current = new Promise((resolve) => (roundDone = resolve));
       lastRequestAt.current = Date.now();
       try {
         const { draft: current, files: chosen, uploadOf } = latest.current;
@@ -173,6 +186,8 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         // A page being left sends no documents: a request that outlives it carries at most 64 KB.
         if (leavingPage) return;
         for (const type of DOCUMENT_TYPES) {
+          // Submitting meanwhile: the draft is about to end, nothing more goes to it.
+          if (suspended.current) return;
           const file = chosen[type];
           if (file && stored.current[type] !== file) {
             const upload = uploadOf(type, file);
@@ -190,6 +205,7 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
       } finally {
         busy.current = false;
+        roundDone();
       }
       if (leaveAfterRound.current) {
         leaveAfterRound.current = false;
@@ -230,11 +246,14 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     const reconcile = async () => {
       let server: Draft | null = null;
       try {
-        server = await draftsApi.get();
+        // The page the server rendered came with the answer: it is not asked again.
+        if (rendered === null) throw new NoServerDraft();
+        server = rendered ?? (await draftsApi.get());
       } catch (error) {
-        // Offline or busy: work locally, save later. A wizard opened afresh saves nothing until the applicant types.
-        if (!hadLocalDraft) savedJson.current = JSON.stringify(local);
-        if (errorStatus(error) !== 404) return;
+        // Offline or busy: work locally, save later. A wizard opened afresh saves nothing until the
+        // applicant types (what they typed before this answer is theirs to save).
+        if (!hadLocalDraft) savedJson.current = openedJson;
+        if (!(error instanceof NoServerDraft) && errorStatus(error) !== 404) return;
       }
       // What this device knew before this answer: learning the server's version overwrites it.
       const sync = await readSyncAnywhere();
@@ -329,28 +348,30 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     [],
   );
 
-  /** Stops saving (while submitting, or for good after Start Over or a submission). */
+  /** Stops saving (while submitting, and for good after a submission). */
   const suspend = useCallback(() => {
     suspended.current = true;
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
   }, []);
 
+  /** Resolves once the round on its way (if any) has returned, or after `atMostMs` (a request a bad network holds). */
+  const settled = useCallback(
+    (atMostMs = ROUND_WAIT_MS) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, atMostMs);
+        void round.current.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+    [],
+  );
+
   const resume = useCallback(() => {
     suspended.current = false;
     if (changedSinceSave()) schedule();
   }, [schedule]);
 
-  /** Start Over: the server's draft goes too (a failure leaves it to the 180-day sweep). */
-  const discardServerDraft = useCallback(async () => {
-    suspend();
-    try {
-      localStorage.removeItem(SYNC_KEY);
-    } catch {
-      // Nothing stored.
-    }
-    await draftsApi.remove().catch(() => undefined);
-  }, [suspend]);
-
-  return { storedTypes, suspend, resume, discardServerDraft };
+  return { storedTypes, suspend, settled, resume };
 }

@@ -1,6 +1,7 @@
 /**
  * What the wizard's tests share: the stand-in for shared-api (no server draft,
- * draft saves accepted and never answered) and sample programs and files.
+ * draft saves accepted, each a new version holding no documents) and sample
+ * programs and files.
  * A test file mocks with it as
  *   jest.mock('shared-api', () => jest.requireActual('./testing/fixtures').wizardApiStandIn());
  * (a jest.mock factory may only reach other modules through require).
@@ -9,7 +10,8 @@ import type { Program } from 'shared-api';
 import { getFileStore } from '../../../lib/file-store';
 
 export function wizardApiStandIn() {
-  const never = () => new Promise(() => undefined);
+  let version = 0;
+  const accepted = (draft: Record<string, unknown> = {}) => Promise.resolve({ draft, files: [], updatedAt: new Date(Date.UTC(2026, 2, 2, 9, 0, ++version)).toISOString() });
   return {
     ...jest.requireActual('shared-api'),
     universitiesApi: { get: jest.fn() },
@@ -17,10 +19,10 @@ export function wizardApiStandIn() {
     applicationsApi: { submit: jest.fn(), ofUser: jest.fn() },
     draftsApi: {
       get: jest.fn(() => Promise.reject(Object.assign(new Error('Not Found'), { name: 'HTTPError', response: { status: 404 } }))),
-      save: jest.fn(never),
-      putFile: jest.fn(never),
-      linkUpload: jest.fn(never),
-      removeFile: jest.fn(never),
+      save: jest.fn(({ updatedAt: _seen, ...draft }: Record<string, unknown>) => accepted(draft)),
+      putFile: jest.fn(() => accepted()),
+      linkUpload: jest.fn(() => accepted()),
+      removeFile: jest.fn(() => accepted()),
       remove: jest.fn(() => Promise.resolve()),
       downloadFile: jest.fn(),
     },
