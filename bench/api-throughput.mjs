@@ -67,7 +67,13 @@ function toRows(database, figures, baseRps) {
   for (const { target: t, res } of figures.endpoints) {
     const errors = res.non2xx + res.errors;
     const ratio = res.requests.average / baseRps;
-    rows.push(result('api', `[${database}] ${t.name} rps / hello-world`, round(ratio), { target: `>= ${t.min}`, ok: ratio >= t.min && errors === 0 }));
+    rows.push(
+      result('api', `[${database}] ${t.name} rps / hello-world`, round(ratio, t.min ? 2 : 4), {
+        unit: t.min ? '' : `${round(res.requests.average, 1)} req/s`,
+        target: t.min ? `>= ${t.min}` : '',
+        ok: t.min ? ratio >= t.min && errors === 0 : errors === 0 ? null : false,
+      }),
+    );
     rows.push(
       result('api', `[${database}] ${t.name} p50 / p99`, `${res.latency.p50} / ${res.latency.p99}`, {
         unit: 'ms',
@@ -104,8 +110,26 @@ async function measurePortal(database, env, fill, { login: measureLogin = true }
       { name: 'GET /api/programs/university/{id}', path: `/api/programs/university/${universities[0].id}`, min: 0.35, p99: 25 },
       { name: 'GET /api/courses/program/{id}', path: `/api/courses/program/${programs[0].id}`, min: 0.35, p99: 25 },
       { name: 'staff GET /api/applications (page 20, status, search)', path: '/api/applications?page=1&size=20&status=PENDING&search=a', headers: { authorization: `Bearer ${admin}` }, min: 0.15 },
+      // Decision 013's cost: a page rendered for its person is asked of the API with the session
+      // (its reads, in process) and rendered in the worker on every visit, never from a cache.
+      // Four at once: as many as may wait for the worker (PERSON_RENDERS_WAITING) before the
+      // server leaves such pages to the browser. No target of the issue's; reported so the cost
+      // is seen beside the API's.
+      ...['/applications', '/dashboard'].map((page) => ({
+        name: `staff page ${page} rendered for its person (its API reads and a render, uncached; 4 at once)`,
+        connections: 4,
+        path: page,
+        headers: { cookie: `portal_page_role=ADMIN; portal_page_session=${admin}` },
+        rendered: 'data-rendered-for-person=',
+      })),
     ];
-    for (const target of targets) figures.endpoints.push({ target, res: await run({ url: `${portal.url}${target.path}`, headers: target.headers }) });
+    for (const target of targets) {
+      if (target.rendered) {
+        const html = await (await fetch(`${portal.url}${target.path}`, { headers: target.headers })).text();
+        if (!html.includes(target.rendered)) throw new Error(`${target.path} was not rendered for its person on ${database}`);
+      }
+      figures.endpoints.push({ target, res: await run({ url: `${portal.url}${target.path}`, headers: target.headers, ...(target.connections ? { connections: target.connections } : {}) }) });
+    }
     if (!measureLogin) return figures;
     figures.login = await run({
       url: `${portal.url}/api/auth/login`,

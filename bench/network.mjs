@@ -72,7 +72,8 @@ const PAGES = [
     path: '/dashboard',
     login: 'superuser',
     viewport: { width: 1366, height: 900 },
-    usable: `() => !!document.querySelector('figure[aria-label="Programs by Faculty"] svg')`,
+    // The chart's own drawing with its arcs: the legend's marks are small svgs of their own, drawn with no chart.
+    usable: `() => !!document.querySelector('figure[aria-label="Programs by Faculty"] svg.MuiChartsSvgLayer-root path')`,
     target: { ratio: 0.5 },
   },
   // The demo data holds no application yet: the list is usable once its answer shows, rows or 'No applications found.'.
@@ -123,7 +124,7 @@ const roleOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url
 /**
  * One load of one page in a fresh context (empty cache): time until usable,
  * scripts and bytes. A signed-in page is opened as by a returning visitor:
- * the stored session and the page-role cookie the shell wrote at sign-in.
+ * the stored session and the page cookies the shell wrote at sign-in.
  */
 async function loadOnce(browser, baseUrl, page, tokens, path) {
   // The front's certificate is a throwaway one (nginx-front.mjs).
@@ -131,7 +132,11 @@ async function loadOnce(browser, baseUrl, page, tokens, path) {
   try {
     if (page.login) {
       await context.addInitScript((token) => localStorage.setItem('user', token), tokens[page.login]);
-      await context.addCookies([{ name: 'portal_page_role', value: roleOf(tokens[page.login]), url: baseUrl }]);
+      // The page cookies the shell's session writer keeps: the role, and the session for the person's own pages (decision 013).
+      await context.addCookies([
+        { name: 'portal_page_role', value: roleOf(tokens[page.login]), url: baseUrl },
+        { name: 'portal_page_session', value: tokens[page.login], url: baseUrl, sameSite: 'Strict' },
+      ]);
     }
     await context.addInitScript(watchUsable, page.usable);
     const tab = await context.newPage();
