@@ -260,6 +260,31 @@ describe('drafts that follow the applicant', () => {
     assert.equal((await save(t, user, { fullName: 'Again', updatedAt: null })).statusCode, 200);
   });
 
+  it('a wizard left open elsewhere does not bring back a draft ended by Start Over (409), until told to keep its copy', async () => {
+    const user = await createUser(t, 'USER');
+    const seen = (await save(t, user, { fullName: 'Two Tabs', city: 'Kabwe', updatedAt: null })).json().updatedAt;
+    assert.equal((await call(t, 'DELETE', '/api/drafts/mine', { token: user.token })).statusCode, 204);
+    const stale = await save(t, user, { fullName: 'Two Tabs', city: 'Kitwe', updatedAt: seen });
+    assert.equal(stale.statusCode, 409);
+    assert.match(stale.json().message, /deleted \(Start Over\) or sent as an application on another device or tab/);
+    assert.equal((await call(t, 'GET', '/api/drafts/mine', { token: user.token })).statusCode, 404, 'nothing was saved');
+    // The applicant chose to keep the open copy: saved as a new draft.
+    const kept = await save(t, user, { fullName: 'Two Tabs', city: 'Kitwe', updatedAt: null });
+    assert.equal(kept.statusCode, 200, kept.body);
+    assert.equal(kept.json().draft.city, 'Kitwe');
+  });
+
+  it('a wizard left open elsewhere does not bring back a draft its application ended (409)', async () => {
+    const user = await createUser(t, 'USER');
+    const program = await createProgram(t, w.uniB.id);
+    const seen = (await save(t, user, { universityId: w.uniB.id, programIds: [program.id], fullName: 'Sent Elsewhere', updatedAt: null })).json().updatedAt;
+    const sent = await postMultipart(t, user.token, [{ name: 'application', value: JSON.stringify(applicationJson([program.id])) }, ...sampleDocuments()]);
+    assert.equal(sent.statusCode, 201, sent.body);
+    const stale = await save(t, user, { universityId: w.uniB.id, programIds: [program.id], fullName: 'Sent Elsewhere', city: 'Mongu', updatedAt: seen });
+    assert.equal(stale.statusCode, 409);
+    assert.equal((await call(t, 'GET', '/api/drafts/mine', { token: user.token })).statusCode, 404);
+  });
+
   it('account deletion deletes the draft and its documents', async () => {
     const user = await createUser(t, 'USER');
     assert.equal((await save(t, user, { fullName: 'Leaving Soon', nationalRegNumber: '555555/55/5', updatedAt: null })).statusCode, 200);

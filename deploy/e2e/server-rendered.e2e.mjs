@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { demoLogins, desktopPage, launchBrowser, phonePage, REPO_ROOT, signIn, startPortal, whenInteractive } from './harness.mjs';
+import { demoLogins, desktopPage, launchBrowser, phonePage, REPO_ROOT, signIn, startPortal, whenInteractive, wizardStepOneReady } from './harness.mjs';
 
 // By path: the page platform's build of the pre-start script.
 const { beforeStartScript } = createRequire(import.meta.url)('../../page-platform/build/before-start.cjs');
@@ -580,5 +580,54 @@ describe('pages rendered on the server', () => {
     // The demo applicant's other tests start with no draft.
     await fetch(`${portal.url}/api/drafts/mine`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     await context.close();
+  });
+  it('a draft deleted with Start Over in one tab is not brought back by the wizard open in another; the applicant may keep that copy', async () => {
+    const applicant = logins.find((l) => l.role === 'USER');
+    const wizard = await signedInTab(await phonePage(browser, { serviceWorkers: 'block' }), portal.url, applicant);
+    const { token } = await (
+      await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: applicant.email, password: applicant.password }) })
+    ).json();
+    const serverCity = async () => {
+      const answer = await fetch(`${portal.url}/api/drafts/mine`, { headers: { authorization: `Bearer ${token}` } });
+      return answer.ok ? (await answer.json()).draft.city : null;
+    };
+    const serverCityBecomes = async (city) => {
+      for (const giveUpAt = Date.now() + 20_000; Date.now() < giveUpAt; await new Promise((resolve) => setTimeout(resolve, 250))) {
+        if ((await serverCity()) === city) return;
+      }
+      assert.equal(await serverCity(), city, 'the server draft');
+    };
+    const seen = problems(wizard);
+    const { id: universityId } = (await (await fetch(`${portal.url}/api/universities`)).json()).at(-2);
+    await wizard.goto(`${portal.url}/apply/${universityId}`);
+    await wizardStepOneReady(wizard);
+    await wizard.getByLabel(/^City/).fill('Mansa');
+    await serverCityBecomes('Mansa');
+
+    // Another tab: My Applications offers the draft; Start Over deletes it, here and on the server.
+    const other = await wizard.context().newPage();
+    await other.goto(`${portal.url}/applications`);
+    await other.getByRole('heading', { name: 'Continue Application' }).waitFor({ timeout: 30_000 });
+    await whenInteractive(other.getByRole('button', { name: 'Start Over' }));
+    await other.getByRole('button', { name: 'Start Over' }).click();
+    await other.getByRole('button', { name: 'Yes, start over' }).click();
+    await other.getByText('Your saved application draft has been deleted.').waitFor({ timeout: 20_000 });
+    assert.equal(await serverCity(), null);
+
+    // The wizard left open: typing on does not bring the draft back; it says what happened and asks.
+    await wizard.getByLabel(/^City/).fill('Mansa Central');
+    await wizard.getByText(/This draft was deleted \(Start Over\) or sent as an application on another device or tab/).waitFor({ timeout: 20_000 });
+    assert.equal(await serverCity(), null, 'nothing was saved over the Start Over');
+    assert.equal(await wizard.getByLabel(/^City/).inputValue(), 'Mansa Central', 'what is typed here stays on the page');
+    await wizard.getByRole('button', { name: 'Keep this copy' }).click();
+    await serverCityBecomes('Mansa Central');
+    // The refused save is the browser's one line about a 409, nothing else.
+    assert.deepEqual(
+      seen.filter((line) => !line.includes('status of 409')),
+      [],
+    );
+    // The demo applicant's other tests start with no draft.
+    await fetch(`${portal.url}/api/drafts/mine`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    await wizard.context().close();
   });
 });

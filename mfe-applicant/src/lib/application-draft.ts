@@ -4,6 +4,8 @@
  * which writes it, and the applications page, which offers to resume it.
  */
 export const DRAFT_KEY = 'applicationDraft';
+/** The wizard's view of the server's copy of the draft (features/wizard/hooks/useServerDraft). */
+export const DRAFT_SYNC_KEY = 'applicationDraftSync';
 
 /** One row of the Grade 12 results (issue 17 item 4) as typed: subject '' and grade null until chosen. */
 export interface Grade12Row {
@@ -133,4 +135,6 @@ export function saveDraft(draft: ApplicationDraft): void {
 
 export function clearDraft(): void {
   localStorage.removeItem(DRAFT_KEY);
+  // The ended draft's server version goes with it: a later draft saved with it would be refused as ended elsewhere.
+  localStorage.removeItem(DRAFT_SYNC_KEY);
 }

@@ -17,7 +17,7 @@
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { DRAFT_CHANGED_ELSEWHERE, DRAFT_MAX_AGE_DAYS, DRAFT_NOT_FOUND, DraftData, DraftInput, DOCUMENT_LABELS, type DocumentType, type Draft } from 'shared-api/contract';
+import { DRAFT_CHANGED_ELSEWHERE, DRAFT_ENDED_ELSEWHERE, DRAFT_MAX_AGE_DAYS, DRAFT_NOT_FOUND, DraftData, DraftInput, DOCUMENT_LABELS, type DocumentType, type Draft } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../infrastructure/database/client';
@@ -58,11 +58,16 @@ export async function getOwnDraft(ctx: AppContext, caller: Caller): Promise<Draf
   return draft;
 }
 
-/** PUT /api/drafts/mine: saves the fields unless the server's draft is newer than the one the client saw (409). */
+/**
+ * PUT /api/drafts/mine: saves the fields unless the server's draft is newer
+ * than the one the client saw (409), or the client saw a draft that has since
+ * ended (409: Start Over or Submit elsewhere; `updatedAt: null` starts anew).
+ */
 export async function saveOwnDraft(ctx: AppContext, caller: Caller, input: z.output<typeof DraftInput>, now = new Date()): Promise<Draft> {
   const { updatedAt: seen, ...data } = input;
   return ctx.db.transaction(async (tx) => {
     const current = await findDraft(tx, caller.id, { forUpdate: true });
+    if (!current && seen !== null) throw conflict(DRAFT_ENDED_ELSEWHERE);
     if (current && (seen === null || Date.parse(seen) !== current.updatedAt.getTime())) throw conflict(DRAFT_CHANGED_ELSEWHERE);
     // Never earlier than the version it replaces, so versions only move forward even if clocks step back.
     const at = current && current.updatedAt.getTime() >= now.getTime() ? new Date(current.updatedAt.getTime() + 1) : now;

@@ -6,12 +6,12 @@
  * and does not send again at submission what the server's draft holds.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { applicationsApi, draftsApi, programsApi, universitiesApi, type Draft, type Program } from 'shared-api';
-import { DRAFT_KEY, emptyDraft, loadDraft } from '../../lib/application-draft';
+import { applicationsApi, DRAFT_ENDED_ELSEWHERE, draftsApi, programsApi, universitiesApi, type Draft, type Program } from 'shared-api';
+import { DRAFT_KEY, DRAFT_SYNC_KEY as SYNC_KEY, emptyDraft, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { applicant, httpError, renderAt, signIn } from '../../test-utils';
 import { ApplicationWizard } from './components/ApplicationWizard';
-import { SAVE_INTERVAL_MS, SYNC_KEY } from './hooks/useServerDraft';
+import { SAVE_INTERVAL_MS } from './hooks/useServerDraft';
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
@@ -236,6 +236,65 @@ describe('the draft on the server', () => {
     await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
     expect(save.mock.calls[1][0]).toMatchObject({ city: 'Lusaka', updatedAt: '2026-03-02T10:00:00.000Z' });
     expect(save.mock.calls[1][1]).toEqual({ keepalive: true });
+  });
+
+  it('does not bring back a draft Start Over or Submit ended in another tab: saving stops until the applicant keeps this copy', async () => {
+    await openWizard();
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+    await advance(SAVE_INTERVAL_MS);
+    expect(save).toHaveBeenCalledTimes(1);
+    // Start Over on the Continue Application card of another tab deleted the draft on the server.
+    save.mockRejectedValueOnce(httpError(409, { message: DRAFT_ENDED_ELSEWHERE }));
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Kitwe' } });
+    await advance(SAVE_INTERVAL_MS);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save.mock.calls[1][0]).toMatchObject({ city: 'Kitwe', updatedAt: '2026-03-02T09:00:01.000Z' });
+    expect(await screen.findByText(/This draft was deleted \(Start Over\) or sent as an application on another device or tab/)).toBeInTheDocument();
+    // Typing on saves nothing, however long: the applicant has not said whether to keep it.
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Kitwe Central' } });
+    await advance(60_000);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Kitwe Central');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this copy' }));
+    await advance(SAVE_INTERVAL_MS);
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(save.mock.calls[2][0]).toMatchObject({ city: 'Kitwe Central', updatedAt: null });
+    expect(screen.queryByText(/This draft was deleted/)).not.toBeInTheDocument();
+  });
+
+  it('deletes this copy too when the applicant says so, and leaves for My Applications', async () => {
+    await openWizard();
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Lusaka' } });
+    await advance(SAVE_INTERVAL_MS);
+    save.mockRejectedValueOnce(httpError(409, { message: DRAFT_ENDED_ELSEWHERE }));
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Kitwe' } });
+    await advance(SAVE_INTERVAL_MS);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete this copy too' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: /^Apply/ })).not.toBeInTheDocument());
+    expect(loadDraft()).toBeNull();
+    await advance(60_000);
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not bring back an ended draft with a document either: the fields go first, naming the version', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...emptyDraft(complete), userId: applicant.id, step: 3 }));
+    await openWizard();
+    const front = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'front.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText(/Choose NRC front or passport/), { target: { files: [front] } });
+    await advance(SAVE_INTERVAL_MS);
+    await waitFor(() => expect(putFile).toHaveBeenCalledTimes(1));
+    const savesBefore = save.mock.calls.length;
+    // The application was sent from another tab; this one chooses the back of the NRC.
+    save.mockRejectedValueOnce(httpError(409, { message: DRAFT_ENDED_ELSEWHERE }));
+    const back = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'back.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Choose NRC back/), { target: { files: [back] } });
+    await advance(SAVE_INTERVAL_MS);
+    await screen.findByText(/This draft was deleted/);
+    expect(save).toHaveBeenCalledTimes(savesBefore + 1);
+    expect(save.mock.calls[savesBefore][0].updatedAt).not.toBeNull();
+    await advance(60_000);
+    expect(putFile).toHaveBeenCalledTimes(1);
   });
 
   it('backs off while offline instead of retrying in a loop', async () => {

@@ -1,6 +1,6 @@
 /** /apply/:universityId: the four-step application wizard (spec §2.5, §5). */
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,12 +11,25 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { DOCUMENT_TYPES, isMissing, isRecordId, programsApi, universitiesApi, useFormHandover, WIZARD_STEPS, ZAMBIA_PROVINCES, type ApplicationFee, type Draft, type Program } from 'shared-api';
+import {
+  DOCUMENT_TYPES,
+  DRAFT_ENDED_ELSEWHERE,
+  isMissing,
+  isRecordId,
+  programsApi,
+  universitiesApi,
+  useFormHandover,
+  WIZARD_STEPS,
+  ZAMBIA_PROVINCES,
+  type ApplicationFee,
+  type Draft,
+  type Program,
+} from 'shared-api';
 import type { IntakeOutlook } from 'shared-api/intakes';
 import { useServerData } from 'shared-api/data';
 import { useShowWhenComplete } from 'shared-api/complete-view';
 import { feeFor } from 'shared-api/fees';
-import { useAuth } from 'shared-auth';
+import { notify, useAuth } from 'shared-auth';
 import { NotFoundState } from 'shared-auth/ui';
 import { Loading } from '../../../components/Loading';
 import { formatDate } from '../../../lib/format';
@@ -140,6 +153,14 @@ function Wizard({
   const { draft, files, update, setFile, discard, restored, filesRestored } = useWizardDraft(universityId, user);
   const uploads = useDocumentUploads(user.id, files, filesRestored);
   const serverDraft = useServerDraft({ universityId, draft, files, ready: filesRestored, hadLocalDraft: restored, rendered: renderedDraft, update, setFile, uploads });
+  const navigate = useNavigate();
+  // Start Over or Submit ended the draft in another tab or on another device: this copy goes too.
+  const discardEndedCopy = async () => {
+    await uploads.forget().catch(() => undefined);
+    await discard();
+    notify('Your saved application draft has been deleted.', 'info');
+    void navigate('/applications');
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
   const intake = useIntakeChoice(outlook);
   // A fresh application (no draft here, none on the server) starts at the first step, which has no
@@ -344,6 +365,19 @@ function Wizard({
         <Typography variant="body2" color="text.secondary" gutterBottom>
           Your saved draft has been restored.
         </Typography>
+      )}
+      {serverDraft.endedElsewhere && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {DRAFT_ENDED_ELSEWHERE} Your answers and files on this page are still here.
+          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }} useFlexGap>
+            <Button variant="contained" size="small" onClick={serverDraft.keepCopy}>
+              Keep this copy
+            </Button>
+            <Button color="error" size="small" onClick={() => void discardEndedCopy()}>
+              Delete this copy too
+            </Button>
+          </Stack>
+        </Alert>
       )}
       <IntakeChoice choice={intake} editable={step === 2} />
       <Stepper activeStep={step - 1} alternativeLabel sx={{ my: 2 }}>

@@ -20,11 +20,17 @@
  * - On opening, the server's draft and the local one are compared: the newer
  *   wins (the local one's time is kept under SYNC_KEY), and a notice says so
  *   when they differ.
+ * - A draft ended elsewhere (Start Over or Submit on another device or tab)
+ *   is not brought back by this wizard's next save: the server refuses it
+ *   (DRAFT_ENDED_ELSEWHERE), saving stops and `endedElsewhere` asks the
+ *   applicant whether to keep this copy (`keepCopy` saves it as a new draft).
+ *   A round that sends documents saves the fields first, with the version,
+ *   so a document alone cannot bring the draft back either.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DOCUMENT_TYPES, draftsApi, errorStatus, formatDateTime, type DocumentType, type Draft, type DraftData } from 'shared-api';
+import { DOCUMENT_TYPES, DRAFT_ENDED_ELSEWHERE, draftsApi, errorBody, errorStatus, formatDateTime, type DocumentType, type Draft, type DraftData } from 'shared-api';
 import { notify } from 'shared-auth';
-import type { ApplicationDraft } from '../../../lib/application-draft';
+import { DRAFT_SYNC_KEY, type ApplicationDraft } from '../../../lib/application-draft';
 import { getFileStore } from '../../../lib/file-store';
 import type { ChosenFiles } from '../model';
 import type { UploadOfFile, UploadStates } from './useDocumentUploads';
@@ -34,7 +40,7 @@ export const MAX_BACKOFF_MS = 60_000;
 /** How long Submit waits for a draft save on its way (the client's own timeout for a save is 10 s). */
 export const ROUND_WAIT_MS = 10_000;
 /** This device's view of the server draft: the version it last saw and when the local draft last changed. */
-export const SYNC_KEY = 'applicationDraftSync';
+const SYNC_KEY = DRAFT_SYNC_KEY;
 
 interface SyncState {
   version: string | null;
@@ -109,6 +115,9 @@ function adoptServer(data: DraftData, universityId: number): Partial<Application
 /** The server holds no draft of this applicant (its 404, or the rendered page's null). */
 class NoServerDraft extends Error {}
 
+/** The server ended the draft this device was saving (Start Over or Submit elsewhere). */
+class DraftEndedElsewhere extends Error {}
+
 interface Options {
   universityId: number;
   draft: ApplicationDraft;
@@ -142,6 +151,9 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
   const lastRequestAt = useRef(0);
   const backoff = useRef(0);
   const suspended = useRef(false);
+  /** The server's draft was ended elsewhere: nothing is saved until the applicant keeps this copy. */
+  const ended = useRef(false);
+  const [endedElsewhere, setEndedElsewhere] = useState(false);
   const latest = useRef({ draft, files, uploadOf: uploads.uploadOf });
   latest.current = { draft, files, uploadOf: uploads.uploadOf };
   const previousJson = useRef<string | null>(null);
@@ -154,10 +166,22 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     writeSync({ ...readSync(), version: server.updatedAt });
   }, []);
 
+  /** The draft this device saved has ended elsewhere: saving stops, and nothing of it is counted as on the server. */
+  const endHere = useCallback(() => {
+    ended.current = true;
+    version.current = null;
+    stored.current = {};
+    serverTypes.current = new Set();
+    writeSync({ ...readSync(), version: null });
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setEndedElsewhere(true);
+  }, []);
+
   // One round: the fields if they changed, then each document not yet on the server (or removed here).
   const flush = useCallback(
     async ({ leavingPage = false } = {}): Promise<void> => {
-      if (suspended.current) return;
+      if (suspended.current || ended.current) return;
       if (busy.current) {
         if (leavingPage) leaveAfterRound.current = true;
         return;
@@ -170,13 +194,17 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         const { draft: current, files: chosen, uploadOf } = latest.current;
         const data = toDraftData(current);
         const json = JSON.stringify(data);
-        if (json !== savedJson.current) {
+        // Documents to send go after a save of the fields naming the version seen: a document alone
+        // would be stored in a new draft where Start Over or Submit elsewhere ended this one.
+        const documentsWait = !leavingPage && version.current !== null && DOCUMENT_TYPES.some((type) => documentWaits(type, chosen, uploadOf));
+        if (json !== savedJson.current || documentsWait) {
           try {
             // keepalive: the browser finishes the request if the page goes while it is on its way.
             learn(await draftsApi.save({ ...data, updatedAt: version.current }, { keepalive: true }));
             savedJson.current = json;
           } catch (error) {
             if (errorStatus(error) !== 409) throw error;
+            if (errorBody(error)?.message === DRAFT_ENDED_ELSEWHERE) throw new DraftEndedElsewhere();
             // Saved from another device since: the applicant is typing here, so this copy is the newer one.
             learn(await draftsApi.get());
             learn(await draftsApi.save({ ...data, updatedAt: version.current }, { keepalive: true }));
@@ -201,8 +229,9 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
           }
         }
         backoff.current = 0;
-      } catch {
-        backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
+      } catch (error) {
+        if (error instanceof DraftEndedElsewhere) endHere();
+        else backoff.current = Math.min(MAX_BACKOFF_MS, backoff.current ? backoff.current * 2 : SAVE_INTERVAL_MS * 2);
       } finally {
         busy.current = false;
         roundDone();
@@ -212,11 +241,11 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
         if (changedSinceSave()) await flush({ leavingPage: true });
       }
     },
-    [learn],
+    [learn, endHere],
   );
 
   const schedule = useCallback(() => {
-    if (timer.current || suspended.current) return;
+    if (timer.current || suspended.current || ended.current) return;
     const wait = Math.max(SAVE_INTERVAL_MS, lastRequestAt.current + SAVE_INTERVAL_MS + backoff.current - Date.now());
     timer.current = setTimeout(() => {
       timer.current = null;
@@ -226,14 +255,17 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     }, wait);
   }, [flush]);
 
+  /** A document chosen (or removed) here that the server's draft does not have as it is, and that can go now. */
+  function documentWaits(type: DocumentType, chosen: ChosenFiles, uploadOf: (type: DocumentType, file: File) => UploadOfFile): boolean {
+    const file = chosen[type];
+    if (!file) return serverTypes.current.has(type);
+    return stored.current[type] !== file && uploadOf(type, file).status !== 'pending';
+  }
+
   function changedSinceSave(): boolean {
     const { draft: current, files: chosen, uploadOf } = latest.current;
     if (JSON.stringify(toDraftData(current)) !== savedJson.current) return true;
-    return DOCUMENT_TYPES.some((type) => {
-      const file = chosen[type];
-      if (!file) return serverTypes.current.has(type);
-      return stored.current[type] !== file && uploadOf(type, file).status !== 'pending';
-    });
+    return DOCUMENT_TYPES.some((type) => documentWaits(type, chosen, uploadOf));
   }
 
   // On opening: the server's draft against the local one; the newer wins.
@@ -373,5 +405,13 @@ export function useServerDraft({ universityId, draft, files, ready, hadLocalDraf
     if (changedSinceSave()) schedule();
   }, [schedule]);
 
-  return { storedTypes, suspend, settled, resume };
+  /** The applicant keeps this copy of a draft ended elsewhere: it is saved as a new draft, documents included. */
+  const keepCopy = useCallback(() => {
+    ended.current = false;
+    setEndedElsewhere(false);
+    savedJson.current = null;
+    schedule();
+  }, [schedule]);
+
+  return { storedTypes, suspend, settled, resume, endedElsewhere, keepCopy };
 }
