@@ -546,6 +546,18 @@ describe('pages rendered on the server', () => {
     await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).evaluate((element) => {
       element.dataset.fromServer = 'yes';
     });
+    // Every value the City field shows from now on: taken over, it must never be empty, not even
+    // for a frame (the hand-over once came after a render that drew the app's empty value).
+    await page.evaluate(() => {
+      const shown = (window.__cityShown = []);
+      const until = Date.now() + 10_000;
+      const look = () => {
+        const city = document.getElementById('field-city');
+        if (city && shown.at(-1) !== city.value) shown.push(city.value);
+        if (Date.now() < until) setTimeout(look, 1);
+      };
+      look();
+    });
     release();
     await whenInteractive(page.getByRole('button', { name: 'Next' }));
     assert.equal(await page.getByRole('heading', { name: 'Step 1 of 4: Personal' }).getAttribute('data-from-server'), 'yes', 'the app kept the form the server rendered');
@@ -555,6 +567,7 @@ describe('pages rendered on the server', () => {
     assert.equal(await page.locator('select#field-province').inputValue(), '');
     // What was typed is the applicant's draft: on this device and, at the wizard's pace, on the server.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('applicationDraft') ?? '{}').city === 'Kabwe', null, { timeout: 10_000 });
+    assert.deepEqual(await page.evaluate(() => window.__cityShown), ['Kabwe'], 'the typed city never vanished while the app took over');
     let saved = null;
     for (const giveUpAt = Date.now() + 20_000; Date.now() < giveUpAt && saved?.draft?.city !== 'Kabwe'; await new Promise((resolve) => setTimeout(resolve, 250))) {
       const answer = await draftOnServer();

@@ -16,7 +16,7 @@
  * remotes take from the shell by name (a remote never imports this module
  * itself; lint says so).
  */
-import { createContext, createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { createContext, createElement, useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { BEFORE_START_GLOBAL, PRELOADED_RESPONSES_ELEMENT_ID, type BeforeStart } from './page-document';
 
 /** API responses by API path ('/api/universities'). */
@@ -95,7 +95,9 @@ function beforeStart(): BeforeStart | undefined {
  */
 export function useFormHandover(form: RefObject<HTMLFormElement | null>, apply: (field: TypedField) => void): void {
   const [resend, setResend] = useState(false);
-  useEffect(() => {
+  // In the commit that adopts the form, before the browser paints: an effect after it let a render
+  // in between draw a typed field with the app's empty value (its text vanished for a moment).
+  useLayoutEffect(() => {
     const recorded = beforeStart();
     const element = form.current;
     if (!recorded || !element) return;
