@@ -18,7 +18,7 @@
  *   failed is uploaded to the draft itself. At submission the documents the
  *   server already holds are not sent again (`storedTypes`).
  * - On opening, the server's draft and the local one are compared: the newer
- *   wins (the local one's time is kept under SYNC_KEY), and a notice says so
+ *   wins (the local one's time is kept under DRAFT_SYNC_KEY), and a notice says so
  *   when they differ.
  * - A draft ended elsewhere (Start Over or Submit on another device or tab)
  *   is not brought back by this wizard's next save: the server refuses it
@@ -39,9 +39,7 @@ export const SAVE_INTERVAL_MS = 3000;
 export const MAX_BACKOFF_MS = 60_000;
 /** How long Submit waits for a draft save on its way (the client's own timeout for a save is 10 s). */
 export const ROUND_WAIT_MS = 10_000;
-/** This device's view of the server draft: the version it last saw and when the local draft last changed. */
-const SYNC_KEY = DRAFT_SYNC_KEY;
-
+/** This device's view of the server draft (under DRAFT_SYNC_KEY): the version it last saw and when the local draft last changed. */
 interface SyncState {
   version: string | null;
   changedAt: number;
@@ -56,7 +54,7 @@ function syncFrom(raw: Partial<SyncState> | null | undefined): SyncState {
 
 function storedSync(): Partial<SyncState> | null {
   try {
-    return JSON.parse(localStorage.getItem(SYNC_KEY) ?? 'null') as Partial<SyncState> | null;
+    return JSON.parse(localStorage.getItem(DRAFT_SYNC_KEY) ?? 'null') as Partial<SyncState> | null;
   } catch {
     return null;
   }
@@ -80,7 +78,7 @@ async function readSyncAnywhere(): Promise<SyncState> {
 
 function writeSync(state: SyncState): void {
   try {
-    localStorage.setItem(SYNC_KEY, JSON.stringify(state));
+    localStorage.setItem(DRAFT_SYNC_KEY, JSON.stringify(state));
   } catch {
     // Storage full or disabled: the next opening compares by the server's time only.
   }
