@@ -164,15 +164,6 @@ export type IntakeState = (typeof INTAKE_STATES)[number];
 export const INTAKE_TIME_ZONE = 'Africa/Lusaka';
 
 export const INTAKE_CLOSED_MESSAGE = 'Applications for this intake are closed.';
-/**
- * PUT /api/drafts/mine named a version of a draft the server no longer holds:
- * Start Over or Submit on another device or tab ended it (or it lay unused
- * until swept). Refused, so a wizard left open elsewhere never brings back a
- * draft the applicant ended; the wizard reads this text and asks whether to
- * keep its copy (hence here, not with the other draft texts in drafts.ts).
- */
-export const DRAFT_ENDED_ELSEWHERE = 'This draft was deleted (Start Over) or sent as an application on another device or tab, so it is no longer saved.';
-
 export const ALREADY_APPLIED_TO_INTAKE_MESSAGE = 'You have already applied to this intake.';
 export const noPlacesLeftMessage = (programName: string) => `No places left in ${programName}.`;
 export const APPLICATIONS_CLOSED_TITLE = 'Applications are closed';

@@ -112,6 +112,3 @@ export const DraftFileLink = UploadLink;
 export type DraftFileLink = UploadLink;
 
 export const DraftFileParams = z.object({ documentType: z.enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(', ')}` }) }).strict();
-
-export const DRAFT_NOT_FOUND = 'No saved draft.';
-export const DRAFT_CHANGED_ELSEWHERE = 'Your draft was changed on another device since this one last saw it.';

@@ -4,6 +4,7 @@ export * from './pages';
 export * from './page-manifest-schema';
 export * from './intakes';
 export * from './drafts';
+export * from './draft-texts';
 export * from './fees';
 export * from './fee-rules';
 export * from './notifications';

@@ -6,7 +6,8 @@
  * and does not send again at submission what the server's draft holds.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { applicationsApi, DRAFT_ENDED_ELSEWHERE, draftsApi, programsApi, universitiesApi, type Draft, type Program } from 'shared-api';
+import { applicationsApi, draftsApi, programsApi, universitiesApi, type Draft, type Program } from 'shared-api';
+import { DRAFT_ENDED_ELSEWHERE } from 'shared-api/draft-texts';
 import { DRAFT_KEY, DRAFT_SYNC_KEY as SYNC_KEY, emptyDraft, loadDraft } from '../../lib/application-draft';
 import { createMemoryFileStore, getFileStore, setFileStore } from '../../lib/file-store';
 import { applicant, httpError, renderAt, signIn } from '../../test-utils';

@@ -11,20 +11,8 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import {
-  DOCUMENT_TYPES,
-  DRAFT_ENDED_ELSEWHERE,
-  isMissing,
-  isRecordId,
-  programsApi,
-  universitiesApi,
-  useFormHandover,
-  WIZARD_STEPS,
-  ZAMBIA_PROVINCES,
-  type ApplicationFee,
-  type Draft,
-  type Program,
-} from 'shared-api';
+import { DOCUMENT_TYPES, isMissing, isRecordId, programsApi, universitiesApi, useFormHandover, WIZARD_STEPS, ZAMBIA_PROVINCES, type ApplicationFee, type Draft, type Program } from 'shared-api';
+import { DRAFT_ENDED_ELSEWHERE } from 'shared-api/draft-texts';
 import type { IntakeOutlook } from 'shared-api/intakes';
 import { useServerData } from 'shared-api/data';
 import { useShowWhenComplete } from 'shared-api/complete-view';

@@ -28,7 +28,8 @@
  *   so a document alone cannot bring the draft back either.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DOCUMENT_TYPES, DRAFT_ENDED_ELSEWHERE, draftsApi, errorBody, errorStatus, formatDateTime, type DocumentType, type Draft, type DraftData } from 'shared-api';
+import { DOCUMENT_TYPES, draftsApi, errorBody, errorStatus, formatDateTime, type DocumentType, type Draft, type DraftData } from 'shared-api';
+import { DRAFT_ENDED_ELSEWHERE } from 'shared-api/draft-texts';
 import { notify } from 'shared-auth';
 import { DRAFT_SYNC_KEY, type ApplicationDraft } from '../../../lib/application-draft';
 import { getFileStore } from '../../../lib/file-store';
