@@ -61,7 +61,7 @@ describe('a wizard rendered on the server for its applicant', () => {
     const { userId: _userId, ...fields } = completeDraft({ step: 2, city: 'Kitwe' });
     renderedWith({ draft: fields, files: [], updatedAt: '2026-03-02T08:30:00.000Z' } as Draft);
     expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Program' })).toBeInTheDocument();
-    expect(await screen.findByText(/We restored your draft from your other device/)).toBeInTheDocument();
+    expect(await screen.findByText(/We restored your draft from your other device/, {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/Institution attended/)).toHaveValue(fields.institution));
     expect(asked()).toEqual([]);
   });
